@@ -1,0 +1,42 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that jest (CommonJS on Node 20) must transform.
+const esmOnly = ['@noble', '@scure', 'jose', 'ethereum-cryptography', 'micro-ftch'];
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+  ],
+};
+
+const shared: Config = {
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+const config: Config = {
+  // Chain and database tests start real processes; two workers fit the 2-core CI machine.
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...shared,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+    },
+    {
+      ...shared,
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      testEnvironmentOptions: { globalsCleanup: 'off' },
+      setupFiles: ['<rootDir>/test/setup/jsdom-polyfills.ts'],
+      testMatch: ['<rootDir>/test/**/*.test.tsx'],
+    },
+  ],
+};
+
+export default config;

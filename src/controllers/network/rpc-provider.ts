@@ -1,0 +1,73 @@
+import { JsonRpcEngine, createAsyncMiddleware } from '@metamask/json-rpc-engine';
+import { JsonRpcError, rpcErrors } from '@metamask/rpc-errors';
+import type { Json, JsonRpcParams, JsonRpcRequest, JsonRpcResponse } from '@metamask/utils';
+
+export interface RequestArguments {
+  method: string;
+  params?: readonly unknown[] | Record<string, unknown>;
+}
+
+/**
+ * An EIP-1193 provider over a JSON-RPC engine that also speaks the callback `sendAsync` form
+ * eth-block-tracker and eth-query expect.
+ */
+export interface RpcProvider {
+  request<Result = unknown>(args: RequestArguments): Promise<Result>;
+  sendAsync(
+    request: JsonRpcRequest,
+    callback: (error: unknown, response?: JsonRpcResponse<Json>) => void,
+  ): void;
+}
+
+let nextRequestId = 1;
+
+export function providerFromEngine(engine: JsonRpcEngine): RpcProvider {
+  return {
+    async request<Result>({ method, params }: RequestArguments): Promise<Result> {
+      const response = await engine.handle({
+        jsonrpc: '2.0',
+        id: nextRequestId++,
+        method,
+        params: params as JsonRpcParams | undefined,
+      });
+      if ('error' in response) throw response.error;
+      return response.result as Result;
+    },
+    sendAsync(request, callback) {
+      engine.handle(request).then(
+        (response) => callback(null, response),
+        (error: unknown) => callback(error),
+      );
+    },
+  };
+}
+
+/** Middleware that forwards every request to a JSON-RPC endpoint over HTTP. */
+export function createFetchMiddleware(rpcUrl: string, fetchFn: typeof fetch = fetch) {
+  return createAsyncMiddleware(async (req, res) => {
+    let body: { result?: Json; error?: { code: number; message: string; data?: Json } };
+    try {
+      const httpResponse = await fetchFn(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: req.id, method: req.method, params: req.params }),
+      });
+      body = (await httpResponse.json()) as typeof body;
+    } catch (error) {
+      throw rpcErrors.internal({
+        message: `Network request failed: ${(error as Error).message}`,
+        data: { rpcUrl },
+      });
+    }
+    // Keep the node's own code (e.g. -32000 for 'nonce too low') so callers can tell errors apart.
+    if (body.error) throw new JsonRpcError(body.error.code, body.error.message, body.error.data);
+    res.result = body.result ?? null;
+  });
+}
+
+/** A provider talking straight to one RPC endpoint. */
+export function createHttpProvider(rpcUrl: string): RpcProvider {
+  const engine = new JsonRpcEngine();
+  engine.push(createFetchMiddleware(rpcUrl));
+  return providerFromEngine(engine);
+}
