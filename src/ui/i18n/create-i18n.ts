@@ -1,0 +1,37 @@
+import i18next, { type i18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+import en from '../../../locales/en.json';
+import { LOCALES, type Locale } from '../../controllers/preferences/PreferencesController';
+import { loadLocale, type Translations } from './load-locale';
+
+export interface CreateI18nOptions {
+  locale?: Locale;
+  /** Replaces the on-demand loader, e.g. to observe or delay loading in tests. */
+  load?: (language: string) => Promise<Translations>;
+}
+
+/**
+ * A fresh i18next instance: English is bundled and ready at once, the other languages load on
+ * demand. `changeLanguage` resolves after the language has loaded, so the view switches in one step.
+ */
+export async function createI18n({
+  locale = 'en',
+  load = loadLocale,
+}: CreateI18nOptions = {}): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance
+    .use(resourcesToBackend((language: string) => load(language)))
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: 'en',
+      supportedLngs: [...LOCALES],
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false }, // React escapes
+      react: { useSuspense: false },
+    });
+  return instance;
+}

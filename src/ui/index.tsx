@@ -1,0 +1,34 @@
+/** Browser entry: starts the background worker, mirrors its state and renders the app. */
+import { createRoot } from 'react-dom/client';
+
+import { App } from './App';
+import { basenameFromBaseUri } from './base-path';
+import { BackgroundClient } from './bridge/background-client';
+import { createWorkerPort } from './bridge/worker-port';
+import { createI18n } from './i18n/create-i18n';
+import { RootStore } from './stores/root-store';
+import { installGlobalStyles } from './theme/global-styles';
+
+async function main(): Promise<void> {
+  installGlobalStyles();
+  const store = new RootStore();
+  const client = new BackgroundClient(store);
+  const worker = new Worker(new URL('../background/worker.ts', import.meta.url), {
+    name: 'orrery-background',
+  });
+  client.connect(createWorkerPort(worker));
+
+  // English is bundled, so this resolves at once; AppShell switches to the stored locale.
+  const i18n = await createI18n();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(
+    <App
+      services={{ store, actions: client.actions }}
+      i18n={i18n}
+      basename={basenameFromBaseUri(document.baseURI)}
+    />,
+  );
+}
+
+main().catch((error: unknown) => console.error('Orrery failed to start', error));
