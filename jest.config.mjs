@@ -1,22 +1,26 @@
-import type { Config } from 'jest';
+// Plain ESM so jest needs no TypeScript loader for its own config.
+/** @typedef {import('jest').Config} Config */
 
 // ESM-only packages that jest (CommonJS on Node 20) must transform.
 const esmOnly = ['@noble', '@scure', 'jose', 'ethereum-cryptography', 'micro-ftch'];
 
-const transform: Config['transform'] = {
+/** @type {Config['transform']} */
+const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
   ],
 };
 
-const shared: Config = {
+/** @type {Config} */
+const shared = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 
-const config: Config = {
+/** @type {Config} */
+const config = {
   // Chain and database tests start real processes; two workers fit the 2-core CI machine.
   maxWorkers: 2,
   testTimeout: 30_000,

@@ -1,0 +1,49 @@
+import type { Json } from '@metamask/utils';
+
+import type { StorageAdapter } from './storage-adapter';
+
+const STORE_NAME = 'state';
+
+function promisify<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+/** Keeps persisted state in IndexedDB (browser and worker); one record per key, written in one transaction. */
+export class IndexedDbStorage implements StorageAdapter {
+  readonly #database: Promise<IDBDatabase>;
+
+  constructor(databaseName = 'orrery', factory: IDBFactory = indexedDB) {
+    this.#database = new Promise((resolve, reject) => {
+      const request = factory.open(databaseName, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('Cannot open IndexedDB'));
+    });
+  }
+
+  async getAll(): Promise<Record<string, Json>> {
+    const database = await this.#database;
+    const store = database.transaction(STORE_NAME, 'readonly').objectStore(STORE_NAME);
+    const [keys, values] = await Promise.all([promisify(store.getAllKeys()), promisify(store.getAll())]);
+    return Object.fromEntries(keys.map((key, index) => [String(key), values[index] as Json]));
+  }
+
+  async setMany(entries: Record<string, Json>): Promise<void> {
+    const database = await this.#database;
+    const transaction = database.transaction(STORE_NAME, 'readwrite');
+    const store = transaction.objectStore(STORE_NAME);
+    for (const [key, value] of Object.entries(entries)) store.put(value, key);
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB write aborted'));
+      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB write failed'));
+    });
+  }
+
+  async close(): Promise<void> {
+    (await this.#database).close();
+  }
+}

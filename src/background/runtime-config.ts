@@ -1,0 +1,41 @@
+import { LOCALHOST_NETWORK, type Hex, type ProviderConfig } from '../controllers/network/networks';
+
+/** Settings the server hands the wallet at run time (`config.json` beside the app). */
+export interface RuntimeConfig {
+  network: ProviderConfig;
+  /** The backend API's base URL. */
+  apiUrl: string | null;
+}
+
+const isHexChainId = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-f]+$/u.test(value);
+
+/** Parses a runtime config; missing or malformed parts fall back to the local development chain. */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const input = (raw && typeof raw === 'object' ? raw : {}) as { network?: Partial<ProviderConfig>; apiUrl?: unknown };
+  const network = input.network ?? {};
+  const chainId = isHexChainId(network.chainId)
+    ? network.chainId
+    : typeof network.chainId === 'number'
+      ? (`0x${(network.chainId as number).toString(16)}` as Hex)
+      : LOCALHOST_NETWORK.chainId;
+  return {
+    network: {
+      ...LOCALHOST_NETWORK,
+      ...network,
+      chainId,
+      rpcUrl: typeof network.rpcUrl === 'string' ? network.rpcUrl : LOCALHOST_NETWORK.rpcUrl,
+    },
+    apiUrl: typeof input.apiUrl === 'string' ? input.apiUrl : null,
+  };
+}
+
+export async function readRuntimeConfig(url: URL): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return parseRuntimeConfig(await response.json());
+  } catch (error) {
+    console.warn(`Orrery: no usable ${url.pathname}; using the local development chain`, error);
+    return parseRuntimeConfig(null);
+  }
+}
