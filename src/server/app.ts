@@ -1,0 +1,61 @@
+// Builds the Fastify instance (without listening): validation, CORS, limits, errors, routes.
+import cors from '@fastify/cors';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db';
+import type { HttpError } from './errors';
+import { formatValidationError } from './errors';
+import { registerRoutes } from './routes';
+
+export interface BuildServerOptions {
+  db: Db;
+  config: ServerConfig;
+  backend?: AppContext['backend'];
+}
+
+export async function buildServer({
+  db,
+  config,
+  backend = 'postgres',
+}: BuildServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    // Reject unknown body fields instead of silently dropping them; keep query coercion.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false } },
+    schemaErrorFormatter: formatValidationError,
+  });
+
+  // Refuse requests a browser sends from a foreign origin outright, not only by withholding
+  // the CORS headers: a simple cross-origin POST would otherwise still run.
+  const allowed = new Set(config.corsOrigins);
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowed.has(origin)) {
+      return reply.code(403).send({ error: `Origin ${origin} is not allowed` });
+    }
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: 'Internal server error' });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
+  );
+
+  await registerRoutes(app, { db, config, backend });
+  return app;
+}

@@ -1,0 +1,102 @@
+// Typed server configuration, read once from the environment with development defaults.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+export interface PriceSourceConfig {
+  /** 'offline' serves fixed development rates; 'http' calls a CryptoCompare-shaped price API. */
+  kind: 'offline' | 'http';
+  /** Base URL of the price API, e.g. https://min-api.cryptocompare.com (kind 'http' only). */
+  url?: string;
+  timeoutMs: number;
+  cacheMs: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder, used when databaseUrl is not set. */
+  dataDir: string;
+  /** A real PostgreSQL server; when set, PGlite is not started. */
+  databaseUrl?: string;
+  jwtSecret: string;
+  /** Lifetime of issued bearer tokens, in seconds. */
+  jwtTtlSeconds: number;
+  /** Lifetime of a sign-in message, in seconds. */
+  authMessageTtlSeconds: number;
+  /** Window in which an Auth-Challenge timestamp is accepted, in seconds. */
+  authChallengeWindowSeconds: number;
+  /** Requests per minute per client IP on the /auth routes. */
+  authRateLimitPerMinute: number;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  priceSource: PriceSourceConfig;
+  logLevel: string;
+}
+
+export const DEFAULT_PORT = 4051;
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:4050', 'http://127.0.0.1:4050'];
+
+type Env = Record<string, string | undefined>;
+
+function intFromEnv(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  return value;
+}
+
+/**
+ * The JWT secret: ORRERY_JWT_SECRET if set; otherwise, outside production, a random secret
+ * generated on first start and kept next to the data folder so tokens survive restarts.
+ */
+function resolveJwtSecret(env: Env, dataDir: string): string {
+  const fromEnv = env.ORRERY_JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('ORRERY_JWT_SECRET must be at least 32 characters');
+    return fromEnv;
+  }
+  if (env.NODE_ENV === 'production') throw new Error('ORRERY_JWT_SECRET is required in production');
+  // Beside the PGlite folder (not inside it: PGlite owns that folder's contents).
+  const file = join(dirname(dataDir), 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(
+  env: Env = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.ORRERY_DATA_DIR ?? '.data/pglite');
+  const priceUrl = env.ORRERY_PRICE_API_URL;
+  const config: ServerConfig = {
+    port: intFromEnv(env, 'PORT', DEFAULT_PORT),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(env, dataDir),
+    jwtTtlSeconds: intFromEnv(env, 'ORRERY_JWT_TTL_SECONDS', 7 * 24 * 3600),
+    authMessageTtlSeconds: intFromEnv(env, 'ORRERY_AUTH_MESSAGE_TTL_SECONDS', 300),
+    authChallengeWindowSeconds: intFromEnv(env, 'ORRERY_AUTH_CHALLENGE_WINDOW_SECONDS', 300),
+    authRateLimitPerMinute: intFromEnv(env, 'ORRERY_AUTH_RATE_LIMIT', 30),
+    corsOrigins: env.ORRERY_CORS_ORIGINS
+      ? env.ORRERY_CORS_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+      : DEFAULT_CORS_ORIGINS,
+    bodyLimitBytes: intFromEnv(env, 'ORRERY_BODY_LIMIT_BYTES', 100 * 1024),
+    priceSource: {
+      kind: priceUrl ? 'http' : 'offline',
+      url: priceUrl || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_PRICE_TIMEOUT_MS', 5000),
+      cacheMs: intFromEnv(env, 'ORRERY_PRICE_CACHE_MS', 60_000),
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+  return { ...config, ...overrides, dataDir };
+}

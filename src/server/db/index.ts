@@ -1,0 +1,54 @@
+// Opens the database: a real PostgreSQL when DATABASE_URL is set, else PGlite on the data folder
+// served over its socket server. Both go through `pg` + kysely, so the rest of the server has
+// one code path.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { ServerConfig } from '../config';
+import { startPgliteServer } from './pglite';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface OpenDatabase {
+  db: Db;
+  backend: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+): Promise<OpenDatabase> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, backend: 'postgres', close: () => db.destroy() };
+  }
+
+  const pglite = await startPgliteServer(config.dataDir);
+  // PGlite runs one query at a time and its socket server queues by connection; a second
+  // connection could interleave with an open transaction, so the pool holds exactly one.
+  const pool = new pg.Pool({
+    host: pglite.host,
+    port: pglite.port,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    connectionTimeoutMillis: 5000,
+  });
+  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    backend: 'pglite',
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// GET /health: the process answers and the database answers a query within a short time.
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+const DB_CHECK_TIMEOUT_MS = 3000;
+
+async function checkDatabase(ctx: AppContext): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(
+      () => resolve(`no answer within ${DB_CHECK_TIMEOUT_MS} ms`),
+      DB_CHECK_TIMEOUT_MS,
+    );
+  });
+  const query = sql`select 1 as ok`
+    .execute(ctx.db)
+    .then(() => null)
+    .catch((err: unknown) => (err instanceof Error ? err.message : String(err)) || 'query failed');
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const startedAt = Date.now();
+  app.get('/health', async (_request, reply) => {
+    const dbError = await checkDatabase(ctx);
+    const body = {
+      status: dbError ? 'error' : 'ok',
+      database: dbError ? 'error' : 'ok',
+      backend: ctx.backend,
+      uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+      ...(dbError ? { error: `Database check failed: ${dbError}` } : {}),
+    };
+    return reply.code(dbError ? 503 : 200).send(body);
+  });
+}
