@@ -2,6 +2,9 @@
  * A scripted background for view tests: speaks the real protocol over an in-memory port pair,
  * records what the view sent, and lets the test push any message (including out-of-order ones).
  */
+import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
+import { LOCALHOST_NETWORK } from '../../src/controllers/network/networks';
+import { getDefaultPreferencesState } from '../../src/controllers/preferences/PreferencesController';
 import type {
   BackgroundMessage,
   StatePatch,
@@ -11,23 +14,11 @@ import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { UiState } from '../../src/background/ui-state';
 import type { BackgroundPort } from '../../src/ui/bridge/background-client';
 
+/** The state a fresh engine on the local chain would show; built from the controllers' defaults. */
 export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
   return {
-    NetworkController: {
-      providerConfig: {
-        type: 'localhost',
-        chainId: '0x1691',
-        rpcUrl: 'http://127.0.0.1:8545',
-        ticker: 'ETH',
-        tickerName: 'Ethereum',
-        networkName: 'Localhost 8545',
-        blockExplorer: '',
-      },
-      networkStatus: 'loading',
-      networkId: null,
-      latestBlockNumber: null,
-    },
-    PreferencesController: { theme: 'light', locale: 'en' },
+    NetworkController: getDefaultNetworkState(LOCALHOST_NETWORK),
+    PreferencesController: getDefaultPreferencesState(),
     KeyringController: { isUnlocked: false },
     ...overrides,
   };
