@@ -24,6 +24,8 @@ const config = {
   // Chain and database tests start real processes; two workers fit the 2-core CI machine.
   maxWorkers: 2,
   testTimeout: 30_000,
+  // Compiles the test contracts once, before the workers start.
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
   projects: [
     {
       ...shared,
