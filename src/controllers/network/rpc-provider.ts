@@ -5,6 +5,8 @@ import type { Json, JsonRpcParams, JsonRpcRequest, JsonRpcResponse } from '@meta
 export interface RequestArguments {
   method: string;
   params?: readonly unknown[] | Record<string, unknown>;
+  /** Bypass the per-block cache and ask the node (see rpc-cache.ts). */
+  skipCache?: boolean;
 }
 
 /**
@@ -23,13 +25,15 @@ let nextRequestId = 1;
 
 export function providerFromEngine(engine: JsonRpcEngine): RpcProvider {
   return {
-    async request<Result>({ method, params }: RequestArguments): Promise<Result> {
-      const response = await engine.handle({
+    async request<Result>({ method, params, skipCache }: RequestArguments): Promise<Result> {
+      const request: JsonRpcRequest & { skipCache?: boolean } = {
         jsonrpc: '2.0',
         id: nextRequestId++,
         method,
         params: params as JsonRpcParams | undefined,
-      });
+      };
+      if (skipCache) request.skipCache = true;
+      const response = await engine.handle(request);
       if ('error' in response) throw response.error;
       return response.result as Result;
     },
@@ -50,7 +54,12 @@ export function createFetchMiddleware(rpcUrl: string, fetchFn: typeof fetch = fe
       const httpResponse = await fetchFn(rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: req.id, method: req.method, params: req.params }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: req.id,
+          method: req.method,
+          params: req.params,
+        }),
       });
       body = (await httpResponse.json()) as typeof body;
     } catch (error) {
