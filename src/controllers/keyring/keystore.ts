@@ -1,0 +1,151 @@
+/**
+ * Web3 Secret Storage (keystore JSON v3) decryption: scrypt or PBKDF2-HMAC-SHA256, the MAC
+ * keccak256(dk[16..32] ‖ ciphertext) checked before decrypting AES-128-CTR.
+ */
+import { ctr } from '@noble/ciphers/aes.js';
+import { equalBytes } from '@noble/ciphers/utils.js';
+import { pbkdf2Async } from '@noble/hashes/pbkdf2.js';
+import { scryptAsync } from '@noble/hashes/scrypt.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
+import { privateKeyToAddress } from './sign-transaction';
+
+export const KEYSTORE_PASSWORD_REQUIRED_ERROR =
+  'A password is required to import this keystore file.';
+export const KEYSTORE_WRONG_PASSWORD_ERROR = 'Incorrect password for this keystore file.';
+export const KEYSTORE_INVALID_ERROR = 'This is not a valid keystore file (JSON, version 3).';
+
+/** A file is untrusted: refuse KDF settings that would exhaust memory or hang the wallet. */
+const MAX_SCRYPT_MEMORY_BYTES = 1024 ** 3;
+const MAX_PBKDF2_ITERATIONS = 10_000_000;
+
+interface ScryptParams {
+  n: number;
+  r: number;
+  p: number;
+  dklen: number;
+  salt: string;
+}
+interface Pbkdf2Params {
+  c: number;
+  dklen: number;
+  prf: string;
+  salt: string;
+}
+interface KeystoreCrypto {
+  cipher: string;
+  cipherparams: { iv: string };
+  ciphertext: string;
+  kdf: string;
+  kdfparams: ScryptParams | Pbkdf2Params;
+  mac: string;
+}
+
+const isHex = (value: unknown): value is string =>
+  typeof value === 'string' && /^(0x)?([0-9a-fA-F]{2})+$/.test(value);
+const bytes = (hex: string): Uint8Array => hexToBytes(hex.replace(/^0x/, ''));
+const positiveInteger = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) > 0;
+
+function invalid(detail: string): Error {
+  return new Error(`${KEYSTORE_INVALID_ERROR} ${detail}`);
+}
+
+function parseKeystore(input: string | object): { crypto: KeystoreCrypto; address?: string } {
+  let json: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch {
+      throw new Error(KEYSTORE_INVALID_ERROR);
+    }
+  }
+  const file = json as {
+    version?: unknown;
+    address?: unknown;
+    crypto?: KeystoreCrypto;
+    Crypto?: KeystoreCrypto;
+  } | null;
+  if (!file || typeof file !== 'object' || Number(file.version) !== 3)
+    throw new Error(KEYSTORE_INVALID_ERROR);
+  // Early geth files spell the section "Crypto".
+  const crypto = file.crypto ?? file.Crypto;
+  if (!crypto || typeof crypto !== 'object') throw invalid('Missing crypto section.');
+  if (crypto.cipher !== 'aes-128-ctr')
+    throw invalid(`Unsupported cipher ${String(crypto.cipher)}.`);
+  if (!isHex(crypto.cipherparams?.iv) || bytes(crypto.cipherparams.iv).length !== 16)
+    throw invalid('Bad iv.');
+  if (!isHex(crypto.ciphertext)) throw invalid('Bad ciphertext.');
+  if (!isHex(crypto.mac) || bytes(crypto.mac).length !== 32) throw invalid('Bad mac.');
+  if (!crypto.kdfparams || typeof crypto.kdfparams !== 'object' || !isHex(crypto.kdfparams.salt)) {
+    throw invalid('Bad kdfparams.');
+  }
+  const address = typeof file.address === 'string' ? file.address : undefined;
+  return { crypto, address };
+}
+
+async function deriveKey(crypto: KeystoreCrypto, password: Uint8Array): Promise<Uint8Array> {
+  const salt = bytes(crypto.kdfparams.salt);
+  const { dklen } = crypto.kdfparams;
+  if (!positiveInteger(dklen) || dklen < 32) throw invalid('dklen must be at least 32.');
+  if (crypto.kdf === 'scrypt') {
+    const { n, r, p } = crypto.kdfparams as ScryptParams;
+    if (
+      !positiveInteger(n) ||
+      !positiveInteger(r) ||
+      !positiveInteger(p) ||
+      n < 2 ||
+      (n & (n - 1)) !== 0
+    ) {
+      throw invalid('Bad scrypt parameters.');
+    }
+    if (128 * r * (n + p) > MAX_SCRYPT_MEMORY_BYTES)
+      throw invalid('scrypt parameters need too much memory.');
+    return scryptAsync(password, salt, {
+      N: n,
+      r,
+      p,
+      dkLen: dklen,
+      maxmem: MAX_SCRYPT_MEMORY_BYTES + 1024,
+    });
+  }
+  if (crypto.kdf === 'pbkdf2') {
+    const { c, prf } = crypto.kdfparams as Pbkdf2Params;
+    if (prf !== 'hmac-sha256') throw invalid(`Unsupported pbkdf2 prf ${String(prf)}.`);
+    if (!positiveInteger(c) || c > MAX_PBKDF2_ITERATIONS)
+      throw invalid('Bad pbkdf2 iteration count.');
+    return pbkdf2Async(sha256, password, salt, { c, dkLen: dklen });
+  }
+  throw invalid(`Unsupported key derivation ${String(crypto.kdf)}.`);
+}
+
+/**
+ * The private key (64 hex characters, no 0x) inside a keystore file. The password is used as its
+ * UTF-8 bytes, as geth and ethereumjs-wallet write them.
+ */
+export async function decryptKeystore(input: string | object, password: string): Promise<string> {
+  if (typeof password !== 'string' || password.length === 0)
+    throw new Error(KEYSTORE_PASSWORD_REQUIRED_ERROR);
+  const { crypto, address } = parseKeystore(input);
+  const derived = await deriveKey(crypto, utf8ToBytes(password));
+  const ciphertext = bytes(crypto.ciphertext);
+  const macInput = new Uint8Array(16 + ciphertext.length);
+  macInput.set(derived.subarray(16, 32), 0);
+  macInput.set(ciphertext, 16);
+  if (!equalBytes(keccak_256(macInput), bytes(crypto.mac)))
+    throw new Error(KEYSTORE_WRONG_PASSWORD_ERROR);
+  const privateKey = ctr(derived.subarray(0, 16), bytes(crypto.cipherparams.iv)).decrypt(
+    ciphertext,
+  );
+  if (privateKey.length !== 32) throw invalid('The encrypted key is not 32 bytes.');
+  // The optional address field is a cheap integrity check on what was decrypted.
+  if (
+    address &&
+    privateKeyToAddress(privateKey) !== `0x${address.replace(/^0x/i, '').toLowerCase()}`
+  ) {
+    throw invalid('Its address does not match its key.');
+  }
+  return bytesToHex(privateKey);
+}
