@@ -1,11 +1,13 @@
 // Builds the Fastify instance (without listening): validation, CORS, limits, errors, routes.
 import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import pg from 'pg';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createAuthenticator } from './auth/authenticate';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
-import type { HttpError } from './errors';
-import { formatValidationError } from './errors';
+import { formatValidationError, HttpError } from './errors';
 import { registerRoutes } from './routes';
 
 export interface BuildServerOptions {
@@ -42,7 +44,23 @@ export async function buildServer({
     maxAge: 600,
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  // Limits apply only to routes that opt in through their `config.rateLimit` (the auth routes).
+  await app.register(rateLimit, {
+    global: false,
+    // The plugin throws what this returns; the error handler below turns it into `{ error }`.
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`),
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError | pg.DatabaseError, request, reply) => {
+    if (error instanceof pg.DatabaseError) {
+      // Data the database refuses (e.g. a NUL character) is the client's error, not ours.
+      if (error.code?.startsWith('22'))
+        return reply.code(400).send({ error: `Invalid value: ${error.message}` });
+      if (error.code === '23505') return reply.code(409).send({ error: 'Already exists' });
+      request.log.error({ err: error }, 'database error');
+      return reply.code(500).send({ error: 'Internal server error' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -56,6 +74,6 @@ export async function buildServer({
       .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
   );
 
-  await registerRoutes(app, { db, config, backend });
+  await registerRoutes(app, { db, config, backend, authenticate: createAuthenticator(config) });
   return app;
 }
