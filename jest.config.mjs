@@ -8,7 +8,12 @@ const esmOnly = ['@noble', '@scure', 'jose', 'ethereum-cryptography', 'micro-ftc
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
-    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+      },
+    },
   ],
 };
 
@@ -41,6 +46,13 @@ const config = {
       testEnvironmentOptions: { globalsCleanup: 'off' },
       setupFiles: ['<rootDir>/test/setup/jsdom-polyfills.ts'],
       testMatch: ['<rootDir>/test/**/*.test.tsx'],
+    },
+    {
+      // Chromium against the built app: needs `npm run build` first.
+      ...shared,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.test.ts'],
     },
   ],
 };

@@ -22,14 +22,25 @@ function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit' });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
 async function chainHealth(chain: AnvilInstance) {
   try {
-    const blockNumber = await callJsonRpc<string>(chain.rpcUrl, 'eth_blockNumber', [], { timeoutMs: 2_000 });
-    return { status: 'ok', rpcUrl: chain.rpcUrl, chainId: chain.chainId, blockNumber: Number.parseInt(blockNumber, 16) };
+    const blockNumber = await callJsonRpc<string>(chain.rpcUrl, 'eth_blockNumber', [], {
+      timeoutMs: 2_000,
+    });
+    return {
+      status: 'ok',
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      blockNumber: Number.parseInt(blockNumber, 16),
+    };
   } catch (error) {
     return { status: 'error', rpcUrl: chain.rpcUrl, error: (error as Error).message };
   }
@@ -38,7 +49,11 @@ async function chainHealth(chain: AnvilInstance) {
 async function apiHealth(apiUrl: string) {
   try {
     const response = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(2_000) });
-    return { ...((await response.json()) as object), status: response.ok ? 'ok' : 'error', url: apiUrl };
+    return {
+      ...((await response.json()) as object),
+      status: response.ok ? 'ok' : 'error',
+      url: apiUrl,
+    };
   } catch (error) {
     return { status: 'error', url: apiUrl, error: (error as Error).message };
   }
@@ -50,7 +65,8 @@ async function main(): Promise<void> {
 
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
+    for (const stop of stops.reverse())
+      await stop().catch((error: unknown) => console.error(error));
   };
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -65,7 +81,9 @@ async function main(): Promise<void> {
   try {
     const chain = await startAnvil({ chainId: CHAIN_ID, port: CHAIN_PORT });
     stops.push(() => chain.stop());
-    const api = await startServer(loadConfig(process.env, { dataDir: resolve(repoRoot, '.data/pglite') }));
+    const api = await startServer(
+      loadConfig(process.env, { dataDir: resolve(repoRoot, '.data/pglite') }),
+    );
     stops.push(() => api.close());
     const wallet = await startStaticServer({
       distDir: resolve(repoRoot, 'dist'),
@@ -82,9 +100,17 @@ async function main(): Promise<void> {
         apiUrl: api.url,
       },
       health: async () => {
-        const [chainStatus, apiStatus] = await Promise.all([chainHealth(chain), apiHealth(api.url)]);
+        const [chainStatus, apiStatus] = await Promise.all([
+          chainHealth(chain),
+          apiHealth(api.url),
+        ]);
         const ok = chainStatus.status === 'ok' && apiStatus.status === 'ok';
-        return { status: ok ? 'ok' : 'degraded', wallet: { status: 'ok' }, api: apiStatus, chain: chainStatus };
+        return {
+          status: ok ? 'ok' : 'degraded',
+          wallet: { status: 'ok' },
+          api: apiStatus,
+          chain: chainStatus,
+        };
       },
     });
     stops.push(() => wallet.close());
@@ -96,7 +122,10 @@ Orrery is running.
   API      ${api.url}   (PGlite in .data/pglite)
   Chain    ${chain.rpcUrl}   (anvil, chain id ${CHAIN_ID})
   Funded dev accounts (10,000 ETH each; anvil's public test mnemonic, never use it for real funds):
-${chain.accounts.slice(0, 3).map((address, i) => `    ${address}  key ${chain.privateKeys[i]}`).join('\n')}
+${chain.accounts
+  .slice(0, 3)
+  .map((address, i) => `    ${address}  key ${chain.privateKeys[i]}`)
+  .join('\n')}
 Press Ctrl-C to stop.`);
   } catch (error) {
     console.error('Orrery failed to start:', error);

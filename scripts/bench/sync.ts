@@ -22,20 +22,45 @@ type TransactionRecord = {
   chainId: string;
   origin: string;
   hash: string;
-  txParams: { from: string; to: string; value: string; gas: string; maxFeePerGas: string; maxPriorityFeePerGas: string; nonce: string };
+  txParams: {
+    from: string;
+    to: string;
+    value: string;
+    gas: string;
+    maxFeePerGas: string;
+    maxPriorityFeePerGas: string;
+    nonce: string;
+  };
 };
 type TransactionsState = { transactions: Record<string, TransactionRecord> };
 
 const metadata: StateMetadata<TransactionsState> = {
-  transactions: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
+  transactions: {
+    persist: true,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
 };
 
 /** A controller shaped like the transaction store: 10,000 records keyed by id. */
-class TransactionsStore extends BaseController<'TransactionsStore', TransactionsState, Messenger<'TransactionsStore', never, never>> {
+class TransactionsStore extends BaseController<
+  'TransactionsStore',
+  TransactionsState,
+  Messenger<'TransactionsStore', never, never>
+> {
   constructor(state: TransactionsState) {
-    super({ messenger: new Messenger({ namespace: 'TransactionsStore' }) as never, metadata, name: 'TransactionsStore', state });
+    super({
+      messenger: new Messenger({ namespace: 'TransactionsStore' }) as never,
+      metadata,
+      name: 'TransactionsStore',
+      state,
+    });
   }
-  setStatus(id: string, status: string): ReturnType<BaseController<'TransactionsStore', TransactionsState, never>['update']> {
+  setStatus(
+    id: string,
+    status: string,
+  ): ReturnType<BaseController<'TransactionsStore', TransactionsState, never>['update']> {
     return this.update((state) => {
       const record = state.transactions[id];
       if (record) record.status = status;
@@ -85,7 +110,15 @@ async function main(): Promise<void> {
     },
   ]);
   const [viewPort, backgroundPort] = createMemoryPortPair<BackgroundMessage, ViewMessage>();
-  serveView({ ...source, getSnapshot: () => source.getSnapshot(), subscribe: (l) => source.subscribe(l), call: async () => null }, backgroundPort);
+  serveView(
+    {
+      ...source,
+      getSnapshot: () => source.getSnapshot(),
+      subscribe: (l) => source.subscribe(l),
+      call: async () => null,
+    },
+    backgroundPort,
+  );
 
   let resolveNext: ((message: BackgroundMessage) => void) | null = null;
   viewPort.onMessage((message) => resolveNext?.(message));
@@ -141,9 +174,15 @@ async function main(): Promise<void> {
   };
   console.log(`State: ${RECORDS} transaction records; ${RUNS} one-field changes.`);
   console.log(`Patch:    ${patchBytes} bytes, median ${result.patchMedianMs} ms to reach the view`);
-  console.log(`Snapshot: ${snapshotBytes} bytes, median ${result.snapshotMedianMs} ms to reach the view`);
-  console.log(`(The controller's own immer update, common to both paths: median ${result.controllerUpdateMedianMs} ms.)`);
-  console.log(`Patch path is ${result.bytesRatio}x smaller and ${result.timeRatio}x faster (target: at least 100x cheaper).`);
+  console.log(
+    `Snapshot: ${snapshotBytes} bytes, median ${result.snapshotMedianMs} ms to reach the view`,
+  );
+  console.log(
+    `(The controller's own immer update, common to both paths: median ${result.controllerUpdateMedianMs} ms.)`,
+  );
+  console.log(
+    `Patch path is ${result.bytesRatio}x smaller and ${result.timeRatio}x faster (target: at least 100x cheaper).`,
+  );
   const pass = result.bytesRatio >= 100 && result.timeRatio >= 100;
   console.log(JSON.stringify({ bench: 'sync', ...result, pass }));
   if (!pass) process.exitCode = 1;

@@ -7,11 +7,15 @@ export interface RuntimeConfig {
   apiUrl: string | null;
 }
 
-const isHexChainId = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-f]+$/u.test(value);
+const isHexChainId = (value: unknown): value is Hex =>
+  typeof value === 'string' && /^0x[0-9a-f]+$/u.test(value);
 
 /** Parses a runtime config; missing or malformed parts fall back to the local development chain. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const input = (raw && typeof raw === 'object' ? raw : {}) as { network?: Partial<ProviderConfig>; apiUrl?: unknown };
+  const input = (raw && typeof raw === 'object' ? raw : {}) as {
+    network?: Partial<ProviderConfig>;
+    apiUrl?: unknown;
+  };
   const network = input.network ?? {};
   const chainId = isHexChainId(network.chainId)
     ? network.chainId

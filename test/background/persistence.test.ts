@@ -8,7 +8,11 @@ import { createEngine } from '../../src/background/engine/create-engine';
 import { FileStorage } from '../../src/background/persistence/file-storage';
 import { IndexedDbStorage } from '../../src/background/persistence/indexeddb-storage';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
-import { CURRENT_STATE_VERSION, runMigrations, type Migration } from '../../src/background/persistence/migrations';
+import {
+  CURRENT_STATE_VERSION,
+  runMigrations,
+  type Migration,
+} from '../../src/background/persistence/migrations';
 import { RecordingStorage, UNREACHABLE_RPC } from './helpers';
 
 describe('persistence', () => {
@@ -47,15 +51,26 @@ describe('persistence', () => {
 
   it('writes the last change on shutdown, before the debounce fires', async () => {
     const storage = new RecordingStorage();
-    const engine = await createEngine({ storage, network: UNREACHABLE_RPC, persistDebounceMs: 60_000 });
+    const engine = await createEngine({
+      storage,
+      network: UNREACHABLE_RPC,
+      persistDebounceMs: 60_000,
+    });
     engine.actions.setLocale('es');
     await engine.destroy();
-    expect((await storage.getAll()).PreferencesController).toEqual({ theme: 'light', locale: 'es' });
+    expect((await storage.getAll()).PreferencesController).toEqual({
+      theme: 'light',
+      locale: 'es',
+    });
   });
 
   it('keeps a failed write queued and retries it with the next one', async () => {
     const storage = new RecordingStorage();
-    const engine = await createEngine({ storage, network: UNREACHABLE_RPC, persistDebounceMs: 60_000 });
+    const engine = await createEngine({
+      storage,
+      network: UNREACHABLE_RPC,
+      persistDebounceMs: 60_000,
+    });
     await engine.flush();
     storage.failNextWrites = 1;
     engine.actions.setTheme('dark');
@@ -88,19 +103,31 @@ describe('migrations', () => {
       version: 2,
       // A made-up rename, as a real migration would do: 'language' became 'locale'.
       migrate: (states) => {
-        const { language, ...rest } = (states.PreferencesController ?? {}) as Record<string, string>;
+        const { language, ...rest } = (states.PreferencesController ?? {}) as Record<
+          string,
+          string
+        >;
         return { ...states, PreferencesController: { ...rest, locale: language ?? 'en' } };
       },
     },
   ];
 
   it('runs each migration after the stored version, in order', () => {
-    const result = runMigrations({ PreferencesController: { theme: 'dark', language: 'ko' } }, 1, list);
-    expect(result).toEqual({ version: 2, states: { PreferencesController: { theme: 'dark', locale: 'ko' } } });
+    const result = runMigrations(
+      { PreferencesController: { theme: 'dark', language: 'ko' } },
+      1,
+      list,
+    );
+    expect(result).toEqual({
+      version: 2,
+      states: { PreferencesController: { theme: 'dark', locale: 'ko' } },
+    });
   });
 
   it('refuses state written by a newer wallet', () => {
-    expect(() => runMigrations({}, 3, list)).toThrow('Stored state is version 3, newer than this wallet understands (2).');
+    expect(() => runMigrations({}, 3, list)).toThrow(
+      'Stored state is version 3, newer than this wallet understands (2).',
+    );
   });
 
   it('refuses a history with a hole', () => {
@@ -111,7 +138,10 @@ describe('migrations', () => {
 
   it('migrates stored state when the engine starts and writes it back with the new version', async () => {
     const storage = new MemoryStorage();
-    await storage.setMany({ meta: { version: 1 }, PreferencesController: { theme: 'dark', language: 'zh' } });
+    await storage.setMany({
+      meta: { version: 1 },
+      PreferencesController: { theme: 'dark', language: 'zh' },
+    });
     const engine = await createEngine({ storage, network: UNREACHABLE_RPC, migrations: list });
     expect(engine.getState().PreferencesController).toEqual({ theme: 'dark', locale: 'zh' });
     await engine.destroy();
@@ -160,7 +190,10 @@ describe('storage adapters', () => {
 
   it('IndexedDbStorage round-trips entries in one transaction', async () => {
     const storage = new IndexedDbStorage(`orrery-test-${Date.now()}`);
-    await storage.setMany({ meta: { version: 1 }, PreferencesController: { theme: 'dark', locale: 'en' } });
+    await storage.setMany({
+      meta: { version: 1 },
+      PreferencesController: { theme: 'dark', locale: 'en' },
+    });
     await storage.setMany({ PreferencesController: { theme: 'light', locale: 'de' } });
     expect(await storage.getAll()).toEqual({
       meta: { version: 1 },

@@ -36,9 +36,16 @@ describe('UI state stream', () => {
     await view.settle();
 
     const [snapshot, ...batches] = view.received;
-    expect(snapshot).toMatchObject({ type: 'snapshot', state: { PreferencesController: { theme: 'light', locale: 'en' } } });
+    expect(snapshot).toMatchObject({
+      type: 'snapshot',
+      state: { PreferencesController: { theme: 'light', locale: 'en' } },
+    });
     const first = (snapshot as { seq: number }).seq;
-    expect(batches.map((batch) => (batch as { seq: number }).seq)).toEqual([first + 1, first + 2, first + 3]);
+    expect(batches.map((batch) => (batch as { seq: number }).seq)).toEqual([
+      first + 1,
+      first + 2,
+      first + 3,
+    ]);
     expect(batches[1]).toEqual({
       type: 'patches',
       seq: first + 2,
@@ -59,12 +66,18 @@ describe('UI state stream', () => {
     view.send({ type: 'subscribe' });
     await view.settle();
     const resync = view.received[1];
-    expect(resync).toMatchObject({ type: 'snapshot', state: { PreferencesController: { theme: 'dark' } } });
+    expect(resync).toMatchObject({
+      type: 'snapshot',
+      state: { PreferencesController: { theme: 'dark' } },
+    });
     expect((resync as { seq: number }).seq).toBe((view.received[0] as { seq: number }).seq + 1);
 
     engine.actions.setLocale('zh');
     await view.settle();
-    expect(view.received[2]).toMatchObject({ type: 'patches', seq: (resync as { seq: number }).seq + 1 });
+    expect(view.received[2]).toMatchObject({
+      type: 'patches',
+      seq: (resync as { seq: number }).seq + 1,
+    });
   });
 
   it('two subscribes never deliver a batch twice', async () => {
@@ -90,7 +103,10 @@ describe('UI state stream', () => {
 
     // The vault exists (encrypted, in storage) and yet nothing of it crossed to the view.
     const { KeyringController: storedKeyring } = await storage.getAll();
-    expect(JSON.parse((storedKeyring as { vault: string }).vault)).toMatchObject({ version: 1, cipher: { name: 'AES-GCM' } });
+    expect(JSON.parse((storedKeyring as { vault: string }).vault)).toMatchObject({
+      version: 1,
+      cipher: { name: 'AES-GCM' },
+    });
     const everythingSent = JSON.stringify(view.received);
     expect(everythingSent).not.toContain('vault');
     expect(everythingSent).toContain('"isUnlocked":true');
@@ -106,16 +122,30 @@ describe('UI state stream', () => {
     view.send({ type: 'request', id: 5, action: 'submitPassword', params: ['anything'] });
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    const byId = new Map(view.received.filter((m) => 'id' in m).map((m) => [(m as { id: number }).id, m]));
+    const byId = new Map(
+      view.received.filter((m) => 'id' in m).map((m) => [(m as { id: number }).id, m]),
+    );
     expect(byId.get(1)).toEqual({ type: 'response', id: 1, result: null });
-    expect(byId.get(2)).toEqual({ type: 'error', id: 2, error: { code: -32601, message: 'Unknown action: noSuchAction' } });
-    expect(byId.get(3)).toEqual({ type: 'error', id: 3, error: { code: -32000, message: 'Unknown theme: neon' } });
+    expect(byId.get(2)).toEqual({
+      type: 'error',
+      id: 2,
+      error: { code: -32601, message: 'Unknown action: noSuchAction' },
+    });
+    expect(byId.get(3)).toEqual({
+      type: 'error',
+      id: 3,
+      error: { code: -32000, message: 'Unknown theme: neon' },
+    });
     expect(byId.get(4)).toEqual({
       type: 'error',
       id: 4,
       error: { code: -32602, message: 'Action setLocale takes 1 parameter(s), got 2.' },
     });
-    expect(byId.get(5)).toEqual({ type: 'error', id: 5, error: { code: -32000, message: 'There is no vault to unlock.' } });
+    expect(byId.get(5)).toEqual({
+      type: 'error',
+      id: 5,
+      error: { code: -32000, message: 'There is no vault to unlock.' },
+    });
     expect(engine.getState().PreferencesController.theme).toBe('dark');
   });
 
@@ -124,7 +154,8 @@ describe('UI state stream', () => {
     engine.actions.setLocked();
     const view = connectView(engine);
     view.send({ type: 'request', id: 7, action: 'submitPassword', params: ['wrong password'] });
-    while (!view.received.some((message) => 'id' in message && message.id === 7)) await view.settle();
+    while (!view.received.some((message) => 'id' in message && message.id === 7))
+      await view.settle();
     expect(view.received).toContainEqual({
       type: 'error',
       id: 7,

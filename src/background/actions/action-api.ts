@@ -19,5 +19,7 @@ export type ActionName = keyof ActionApi;
 
 /** The same API as seen from across a message channel: every call is asynchronous. */
 export type RemoteActionApi = {
-  [Name in ActionName]: (...params: Parameters<ActionApi[Name]>) => Promise<Awaited<ReturnType<ActionApi[Name]>>>;
+  [Name in ActionName]: (
+    ...params: Parameters<ActionApi[Name]>
+  ) => Promise<Awaited<ReturnType<ActionApi[Name]>>>;
 };

@@ -31,7 +31,11 @@ export function createActionHandlers({ preferences, keyring }: ActionControllers
 }
 
 /** Runs an action named by a message. Unknown names are refused with their own code. */
-export async function dispatchAction(api: ActionApi, action: string, params: readonly unknown[]): Promise<unknown> {
+export async function dispatchAction(
+  api: ActionApi,
+  action: string,
+  params: readonly unknown[],
+): Promise<unknown> {
   if (!Object.hasOwn(api, action)) {
     throw new ActionFailure(ActionErrorCode.unknownAction, `Unknown action: ${action}`);
   }

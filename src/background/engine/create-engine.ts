@@ -1,10 +1,20 @@
 import type { StateMetadata } from '@metamask/base-controller';
 import type { Json } from '@metamask/utils';
 
-import { KeyringController, keyringControllerName } from '../../controllers/keyring/KeyringController';
-import { NetworkController, networkControllerName, type NetworkState } from '../../controllers/network/NetworkController';
+import {
+  KeyringController,
+  keyringControllerName,
+} from '../../controllers/keyring/KeyringController';
+import {
+  NetworkController,
+  networkControllerName,
+  type NetworkState,
+} from '../../controllers/network/NetworkController';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../controllers/network/networks';
-import { PreferencesController, preferencesControllerName } from '../../controllers/preferences/PreferencesController';
+import {
+  PreferencesController,
+  preferencesControllerName,
+} from '../../controllers/preferences/PreferencesController';
 import type { ActionApi } from '../actions/action-api';
 import { createActionHandlers, dispatchAction } from '../actions/action-handlers';
 import type { Migration } from '../persistence/migrations';
@@ -14,7 +24,11 @@ import { OriginProvider } from '../rpc/origin-provider';
 import { createOriginRpcEngine } from '../rpc/origin-rpc-engine';
 import { type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../ui-state';
-import { createControllerMessenger, createRootMessenger, type RootMessenger } from './root-messenger';
+import {
+  createControllerMessenger,
+  createRootMessenger,
+  type RootMessenger,
+} from './root-messenger';
 
 export interface EngineOptions {
   /** Where persisted state lives: MemoryStorage, FileStorage (Node) or IndexedDbStorage (browser). */
@@ -61,7 +75,10 @@ function toProviderConfig(network: EngineOptions['network']): ProviderConfig | u
  * worker and headless in Node.
  */
 export async function createEngine(options: EngineOptions): Promise<Engine> {
-  const { states, version, migrated } = await loadPersistedState(options.storage, options.migrations);
+  const { states, version, migrated } = await loadPersistedState(
+    options.storage,
+    options.migrations,
+  );
   const persisted = <T>(name: string) => states[name] as Partial<T> | undefined;
 
   const messenger = createRootMessenger();
@@ -97,16 +114,25 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     version,
   });
 
-  type PatchListener = (name: string, patches: readonly { op: 'replace' | 'add' | 'remove'; path: (string | number)[]; value?: unknown }[]) => void;
+  type PatchListener = (
+    name: string,
+    patches: readonly {
+      op: 'replace' | 'add' | 'remove';
+      path: (string | number)[];
+      value?: unknown;
+    }[],
+  ) => void;
   const stateChangeListeners = new Set<PatchListener>();
   for (const controller of controllers) {
     // Each controller's stateChange event carries its immer patches; one subscription feeds both consumers.
-    (messenger.subscribe as (event: string, handler: (state: unknown, patches: Parameters<PatchListener>[1]) => void) => void)(
-      `${controller.name}:stateChange`,
-      (_state, patches) => {
-        for (const listener of stateChangeListeners) listener(controller.name, patches);
-      },
-    );
+    (
+      messenger.subscribe as (
+        event: string,
+        handler: (state: unknown, patches: Parameters<PatchListener>[1]) => void,
+      ) => void
+    )(`${controller.name}:stateChange`, (_state, patches) => {
+      for (const listener of stateChangeListeners) listener(controller.name, patches);
+    });
   }
   const onStateChange = (listener: PatchListener) => {
     stateChangeListeners.add(listener);

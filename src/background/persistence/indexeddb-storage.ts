@@ -27,7 +27,10 @@ export class IndexedDbStorage implements StorageAdapter {
   async getAll(): Promise<Record<string, Json>> {
     const database = await this.#database;
     const store = database.transaction(STORE_NAME, 'readonly').objectStore(STORE_NAME);
-    const [keys, values] = await Promise.all([promisify(store.getAllKeys()), promisify(store.getAll())]);
+    const [keys, values] = await Promise.all([
+      promisify(store.getAllKeys()),
+      promisify(store.getAll()),
+    ]);
     return Object.fromEntries(keys.map((key, index) => [String(key), values[index] as Json]));
   }
 

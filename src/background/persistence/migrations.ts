@@ -28,14 +28,18 @@ export function runMigrations(
 ): { states: PersistedStates; version: number } {
   const newest = list.at(-1)?.version ?? 0;
   if (fromVersion > newest) {
-    throw new Error(`Stored state is version ${fromVersion}, newer than this wallet understands (${newest}).`);
+    throw new Error(
+      `Stored state is version ${fromVersion}, newer than this wallet understands (${newest}).`,
+    );
   }
   let current = states;
   let version = fromVersion;
   for (const migration of list) {
     if (migration.version <= version) continue;
     if (migration.version !== version + 1) {
-      throw new Error(`Migration to version ${migration.version} does not follow version ${version}.`);
+      throw new Error(
+        `Migration to version ${migration.version} does not follow version ${version}.`,
+      );
     }
     current = migration.migrate(structuredClone(current));
     version = migration.version;

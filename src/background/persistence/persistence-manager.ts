@@ -3,7 +3,13 @@ import type { Json } from '@metamask/utils';
 import { ComposedStore } from '@metamask/obs-store/dist/ComposedStore';
 import { ObservableStore } from '@metamask/obs-store/dist/ObservableStore';
 
-import { CURRENT_STATE_VERSION, runMigrations, type Migration, migrations as defaultMigrations, type PersistedStates } from './migrations';
+import {
+  CURRENT_STATE_VERSION,
+  runMigrations,
+  type Migration,
+  migrations as defaultMigrations,
+  type PersistedStates,
+} from './migrations';
 import { META_KEY, type PersistedMeta, type StorageAdapter } from './storage-adapter';
 
 /** What the persistence layer needs from a controller: its name, state and metadata. */
@@ -15,7 +21,12 @@ export interface PersistableController {
 
 export interface StateChangeSource {
   /** Calls back with the controller's name and the immer patches of every state change. */
-  onStateChange(listener: (controllerName: string, patches: readonly { path: readonly (string | number)[] }[]) => void): () => void;
+  onStateChange(
+    listener: (
+      controllerName: string,
+      patches: readonly { path: readonly (string | number)[] }[],
+    ) => void,
+  ): () => void;
 }
 
 /** Loads stored controller states, brought up to the current schema version. */
@@ -24,7 +35,10 @@ export async function loadPersistedState(
   migrations: readonly Migration[] = defaultMigrations,
 ): Promise<{ states: PersistedStates; version: number; migrated: boolean }> {
   const { [META_KEY]: meta, ...stored } = await storage.getAll();
-  const fromVersion = Object.keys(stored).length === 0 ? (migrations.at(-1)?.version ?? 0) : ((meta as PersistedMeta | undefined)?.version ?? 0);
+  const fromVersion =
+    Object.keys(stored).length === 0
+      ? (migrations.at(-1)?.version ?? 0)
+      : ((meta as PersistedMeta | undefined)?.version ?? 0);
   const { states, version } = runMigrations(stored, fromVersion, migrations);
   return { states, version, migrated: version !== fromVersion };
 }
@@ -64,9 +78,14 @@ export class PersistenceManager {
     this.#version = version;
     this.#controllers = new Map(controllers.map((controller) => [controller.name, controller]));
     for (const controller of controllers) {
-      this.#slices.set(controller.name, new ObservableStore<Json>(this.#persistedSlice(controller)));
+      this.#slices.set(
+        controller.name,
+        new ObservableStore<Json>(this.#persistedSlice(controller)),
+      );
     }
-    this.store = new ComposedStore(Object.fromEntries(this.#slices) as Record<string, ObservableStore<Json>>);
+    this.store = new ComposedStore(
+      Object.fromEntries(this.#slices) as Record<string, ObservableStore<Json>>,
+    );
   }
 
   /** Starts writing on change. `writeNow` stores the current state at once (after a migration or on first start). */

@@ -4,7 +4,8 @@ import type { JsonRpcParams } from '@metamask/utils';
 
 import type { NetworkState } from '../../controllers/network/NetworkController';
 
-export type ProviderEvent = 'connect' | 'disconnect' | 'chainChanged' | 'accountsChanged' | 'message';
+export type ProviderEvent =
+  'connect' | 'disconnect' | 'chainChanged' | 'accountsChanged' | 'message';
 
 export interface RequestArguments {
   readonly method: string;
@@ -35,11 +36,17 @@ export class OriginProvider {
   }
 
   async request<Result = unknown>({ method, params }: RequestArguments): Promise<Result> {
-    if (this.#closed) throw providerErrors.disconnected({ message: 'This connection has been closed.' });
+    if (this.#closed)
+      throw providerErrors.disconnected({ message: 'This connection has been closed.' });
     if (typeof method !== 'string' || method.length === 0) {
       throw Object.assign(new Error("'method' must be a non-empty string."), { code: -32600 });
     }
-    const response = await this.#engine.handle({ jsonrpc: '2.0', id: nextId++, method, params: params as JsonRpcParams });
+    const response = await this.#engine.handle({
+      jsonrpc: '2.0',
+      id: nextId++,
+      method,
+      params: params as JsonRpcParams,
+    });
     if ('error' in response) throw response.error;
     return response.result as Result;
   }

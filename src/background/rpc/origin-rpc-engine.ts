@@ -26,7 +26,16 @@ const ACCOUNT_METHODS = new Set([
 ]);
 
 /** Node administration namespaces a dapp must never reach through the wallet. */
-const FORBIDDEN_PREFIXES = ['anvil_', 'evm_', 'hardhat_', 'debug_', 'admin_', 'miner_', 'personal_', 'txpool_'];
+const FORBIDDEN_PREFIXES = [
+  'anvil_',
+  'evm_',
+  'hardhat_',
+  'debug_',
+  'admin_',
+  'miner_',
+  'personal_',
+  'txpool_',
+];
 
 export interface OriginRpcContext {
   origin: string;
@@ -39,7 +48,11 @@ export interface OriginRpcContext {
  * consent, and passes plain chain reads to the network. Permissions and approvals plug in ahead
  * of the pass-through as they arrive.
  */
-export function createOriginRpcEngine({ origin, getNetworkState, getNetworkProvider }: OriginRpcContext): JsonRpcEngine {
+export function createOriginRpcEngine({
+  origin,
+  getNetworkState,
+  getNetworkProvider,
+}: OriginRpcContext): JsonRpcEngine {
   const engine = new JsonRpcEngine();
 
   engine.push((req, _res, next) => {
@@ -55,7 +68,8 @@ export function createOriginRpcEngine({ origin, getNetworkState, getNetworkProvi
           res.result = network.providerConfig.chainId;
           return;
         case 'net_version':
-          res.result = network.networkId ?? String(Number.parseInt(network.providerConfig.chainId, 16));
+          res.result =
+            network.networkId ?? String(Number.parseInt(network.providerConfig.chainId, 16));
           return;
         case 'eth_accounts':
         case 'eth_coinbase':
@@ -78,10 +92,17 @@ export function createOriginRpcEngine({ origin, getNetworkState, getNetworkProvi
 
   engine.push((req, _res, next, end) => {
     if (ACCOUNT_METHODS.has(req.method)) {
-      end(providerErrors.unauthorized({ message: `${req.method} needs the user's permission, which ${origin} has not been given.` }));
+      end(
+        providerErrors.unauthorized({
+          message: `${req.method} needs the user's permission, which ${origin} has not been given.`,
+        }),
+      );
       return;
     }
-    if (FORBIDDEN_PREFIXES.some((prefix) => req.method.startsWith(prefix)) || req.method.startsWith('wallet_')) {
+    if (
+      FORBIDDEN_PREFIXES.some((prefix) => req.method.startsWith(prefix)) ||
+      req.method.startsWith('wallet_')
+    ) {
       end(providerErrors.unsupportedMethod({ data: { method: req.method } }));
       return;
     }
@@ -91,7 +112,9 @@ export function createOriginRpcEngine({ origin, getNetworkState, getNetworkProvi
   engine.push(
     createAsyncMiddleware(async (req, res) => {
       if (getNetworkState().networkStatus !== 'available') {
-        throw providerErrors.chainDisconnected({ message: 'Orrery is having trouble connecting to the network' });
+        throw providerErrors.chainDisconnected({
+          message: 'Orrery is having trouble connecting to the network',
+        });
       }
       // Node errors keep their own code (the network provider throws them as JsonRpcError).
       res.result = await getNetworkProvider().request<Json>({

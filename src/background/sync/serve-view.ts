@@ -1,4 +1,9 @@
-import { ActionErrorCode, type BackgroundMessage, type MessageChannelPort, type ViewMessage } from './protocol';
+import {
+  ActionErrorCode,
+  type BackgroundMessage,
+  type MessageChannelPort,
+  type ViewMessage,
+} from './protocol';
 import type { ActionError } from './protocol';
 import type { PatchBatch } from './ui-state-source';
 import type { UiState } from '../ui-state';
@@ -26,7 +31,10 @@ export function toActionError(error: unknown): ActionError {
  * Serves one view over a port: a snapshot then patches on `subscribe` (again on every resync),
  * and a response or an error for every request. Returns a function that stops serving.
  */
-export function serveView(host: ViewHost, port: MessageChannelPort<ViewMessage, BackgroundMessage>): () => void {
+export function serveView(
+  host: ViewHost,
+  port: MessageChannelPort<ViewMessage, BackgroundMessage>,
+): () => void {
   let stopPatches: (() => void) | null = null;
 
   const subscribe = () => {
@@ -34,7 +42,9 @@ export function serveView(host: ViewHost, port: MessageChannelPort<ViewMessage, 
     // Snapshot and subscription happen in one synchronous step, so no batch can fall between them.
     const { seq, state } = host.getSnapshot();
     port.postMessage({ type: 'snapshot', seq, state });
-    stopPatches = host.subscribe((batch) => port.postMessage({ type: 'patches', seq: batch.seq, patches: batch.patches }));
+    stopPatches = host.subscribe((batch) =>
+      port.postMessage({ type: 'patches', seq: batch.seq, patches: batch.patches }),
+    );
   };
 
   const stopMessages = port.onMessage((message) => {

@@ -42,7 +42,11 @@ export class UiStateSource {
   getState(): UiState {
     const state: Record<string, Json> = {};
     for (const controller of this.#controllers.values()) {
-      state[controller.name] = deriveStateFromMetadata(controller.state, controller.metadata, 'usedInUi');
+      state[controller.name] = deriveStateFromMetadata(
+        controller.state,
+        controller.metadata,
+        'usedInUi',
+      );
     }
     return state as unknown as UiState;
   }

@@ -1,4 +1,9 @@
-import { BaseController, type ControllerGetStateAction, type ControllerStateChangeEvent, type StateMetadata } from '@metamask/base-controller';
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
 export const preferencesControllerName = 'PreferencesController';
@@ -24,8 +29,14 @@ export function getDefaultPreferencesState(): PreferencesState {
   return { theme: 'light', locale: 'en' };
 }
 
-export type PreferencesControllerActions = ControllerGetStateAction<typeof preferencesControllerName, PreferencesState>;
-export type PreferencesControllerEvents = ControllerStateChangeEvent<typeof preferencesControllerName, PreferencesState>;
+export type PreferencesControllerActions = ControllerGetStateAction<
+  typeof preferencesControllerName,
+  PreferencesState
+>;
+export type PreferencesControllerEvents = ControllerStateChangeEvent<
+  typeof preferencesControllerName,
+  PreferencesState
+>;
 export type PreferencesControllerMessenger = Messenger<
   typeof preferencesControllerName,
   PreferencesControllerActions,
@@ -38,8 +49,19 @@ export class PreferencesController extends BaseController<
   PreferencesState,
   PreferencesControllerMessenger
 > {
-  constructor({ messenger, state }: { messenger: PreferencesControllerMessenger; state?: Partial<PreferencesState> }) {
-    super({ messenger, metadata, name: preferencesControllerName, state: { ...getDefaultPreferencesState(), ...state } });
+  constructor({
+    messenger,
+    state,
+  }: {
+    messenger: PreferencesControllerMessenger;
+    state?: Partial<PreferencesState>;
+  }) {
+    super({
+      messenger,
+      metadata,
+      name: preferencesControllerName,
+      state: { ...getDefaultPreferencesState(), ...state },
+    });
   }
 
   setTheme(theme: Theme): void {
