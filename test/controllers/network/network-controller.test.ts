@@ -1,0 +1,298 @@
+/** NetworkController against real anvil nodes: reachability, switching, EIP-1559, custom networks. */
+import { deriveStateFromMetadata } from '@metamask/base-controller';
+
+import { callJsonRpc } from '../../../scripts/lib/json-rpc';
+import { findFreePort, startAnvil, type AnvilInstance } from '../../../scripts/lib/anvil';
+import {
+  UNSUPPORTED_CHAIN_MESSAGE,
+  type NetworkController,
+  type NetworkState,
+} from '../../../src/controllers/network/NetworkController';
+import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/controllers/network/networks';
+import { useAnvil } from '../../chain/use-anvil';
+import {
+  countingFetch,
+  createNetworkController,
+  createTestRoot,
+  startAnvilWithArgs,
+  waitFor,
+} from './helpers';
+
+const nodeA = useAnvil();
+const nodeB = useAnvil({ chainId: 1337 });
+
+const rpcConfig = (rpcUrl: string, chainId: `0x${string}`): ProviderConfig => ({
+  ...LOCALHOST_NETWORK,
+  type: 'rpc',
+  rpcUrl,
+  chainId,
+  networkName: 'test node',
+});
+
+describe('NetworkController', () => {
+  const live: NetworkController[] = [];
+  const make = (
+    options: Parameters<typeof createNetworkController>[1],
+    root = createTestRoot(),
+  ) => {
+    const controller = createNetworkController(root, {
+      pollingInterval: 100,
+      retryTimeout: 100,
+      ...options,
+    });
+    live.push(controller);
+    return { controller, root };
+  };
+  afterEach(async () => {
+    await Promise.all(live.splice(0).map((c) => c.destroy()));
+  });
+
+  it("is 'loading' until net_version succeeds, then 'available' with the network id", async () => {
+    const upstream = countingFetch();
+    const { controller } = make({
+      providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69'),
+      fetchFn: upstream.fetchFn,
+    });
+    expect(controller.state.networkStatus).toBe('loading');
+    expect(controller.state.networkId).toBeNull();
+    await controller.init();
+    expect(upstream.count('net_version')).toBeGreaterThanOrEqual(1);
+    expect(controller.state.networkStatus).toBe('available');
+    expect(controller.state.networkId).toBe('31337');
+    await waitFor(() => controller.state.latestBlockNumber !== null, 'a block number');
+  });
+
+  it("stays 'loading' while nothing answers", async () => {
+    const port = await findFreePort();
+    const { controller } = make({
+      providerConfig: rpcConfig(`http://127.0.0.1:${port}`, '0x7a69'),
+    });
+    await controller.init();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // several retries
+    expect(controller.state.networkStatus).toBe('loading');
+    expect(controller.state.networkId).toBeNull();
+  });
+
+  it("returns to 'loading' when the node goes away and to 'available' when a node comes back on the same port", async () => {
+    const port = await findFreePort();
+    let node: AnvilInstance | undefined = await startAnvil({ port });
+    try {
+      const { controller } = make({ providerConfig: rpcConfig(node.rpcUrl, '0x7a69') });
+      await controller.init();
+      expect(controller.state.networkStatus).toBe('available');
+      const account = node.accounts[2];
+      const balance = () =>
+        controller.provider.request<string>({
+          method: 'eth_getBalance',
+          params: [account, 'latest'],
+        });
+      const before = await balance();
+
+      await node.stop();
+      node = undefined;
+      await waitFor(
+        () => controller.state.networkStatus === 'loading',
+        "'loading' after the node stopped",
+      );
+      expect(controller.state.networkId).toBeNull();
+
+      // A fresh chain at the same height: no new block number, yet the controller must notice.
+      node = await startAnvil({ port });
+      await waitFor(
+        () => controller.state.networkStatus === 'available',
+        "'available' after the node returned",
+      );
+      expect(controller.state.networkId).toBe('31337');
+
+      // The cache from before the outage is gone: a state change on the new node shows at once.
+      await node.stop();
+      node = undefined;
+      await waitFor(() => controller.state.networkStatus === 'loading', "'loading' again");
+      node = await startAnvil({ port, balanceEth: 7 });
+      await waitFor(() => controller.state.networkStatus === 'available', "'available' again");
+      expect(BigInt(await balance())).toBe(7n * 10n ** 18n);
+      expect(before).not.toBe(await balance());
+    } finally {
+      await node?.stop();
+    }
+  }, 30_000);
+
+  it('rejects rpc and unknown provider types, and networks without an endpoint, changing nothing', async () => {
+    const { controller } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
+    await controller.init();
+    const before = controller.state.providerConfig;
+    await expect(controller.setProviderType('rpc')).rejects.toThrow(
+      'NetworkController - cannot call "setProviderType" with type "rpc". Use "setRpcTarget".',
+    );
+    await expect(controller.setProviderType('ropsten')).rejects.toThrow(
+      'NetworkController - Unknown rpc type "ropsten".',
+    );
+    await expect(controller.setProviderType('reef')).rejects.toThrow(
+      'NetworkController - network "reef" has no RPC endpoint configured.',
+    );
+    expect(controller.state.providerConfig).toBe(before);
+    expect(controller.state.networkStatus).toBe('available');
+  });
+
+  it('selects a built-in network by its host key', async () => {
+    // Only the local network is reachable here; what matters is the selected configuration.
+    const { controller, root } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
+    const changes: ProviderConfig[] = [];
+    root.subscribe('NetworkController:networkDidChange', (config) => changes.push(config));
+    await controller.setProviderType('matic');
+    expect(controller.state.providerConfig).toMatchObject({
+      type: 'matic',
+      chainId: '0x89',
+      ticker: 'MATIC',
+    });
+    expect(changes.map((c) => c.type)).toEqual(['matic']);
+  });
+
+  it("switches with setRpcTarget: 'loading' first, new provider, then 'available' on the new chain", async () => {
+    const { controller, root } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
+    await controller.init();
+    expect(await controller.getEIP1559Compatibility()).toBe(true);
+    const provider = controller.provider;
+
+    const seen: string[] = [];
+    root.subscribe('NetworkController:networkDidChange', () => {
+      seen.push(
+        `${controller.state.networkStatus}:${String(controller.state.networkDetails.EIPS[1559])}`,
+      );
+    });
+    await controller.setRpcTarget({ rpcUrl: nodeB().rpcUrl, chainId: '1337', networkName: 'B' });
+    expect(seen).toEqual(['loading:undefined']);
+    expect(controller.state.providerConfig).toMatchObject({
+      type: 'rpc',
+      chainId: '0x539',
+      ticker: 'ETH',
+    });
+    expect(controller.state.networkStatus).toBe('available');
+    expect(controller.state.networkId).toBe('1337');
+    // Holders of the provider follow the switch.
+    expect(controller.provider).toBe(provider);
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x539');
+    await waitFor(() => controller.state.latestBlockNumber !== null, 'a block on the new network');
+  });
+
+  it('detects EIP-1559 from the latest block, caches it, and clears it on switch', async () => {
+    const berlin = await startAnvilWithArgs(['--hardfork', 'berlin']);
+    try {
+      const upstream = countingFetch();
+      const { controller } = make({
+        providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69'),
+        fetchFn: upstream.fetchFn,
+      });
+      await controller.init();
+      expect(await controller.getEIP1559Compatibility()).toBe(true);
+      expect(controller.state.networkDetails).toEqual({ EIPS: { 1559: true } });
+      const blockReads = upstream.count('eth_getBlockByNumber');
+      expect(await controller.getEIP1559Compatibility()).toBe(true);
+      expect(upstream.count('eth_getBlockByNumber')).toBe(blockReads);
+
+      await controller.setRpcTarget({ rpcUrl: berlin.rpcUrl, chainId: 31337 });
+      expect(await controller.getEIP1559Compatibility()).toBe(false);
+      expect(controller.state.networkDetails).toEqual({ EIPS: { 1559: false } });
+    } finally {
+      await berlin.stop();
+    }
+  });
+
+  it('adds, edits and deletes custom networks; hex and decimal chain ids; lookups by chain id', async () => {
+    const { controller } = make({
+      providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69'),
+      fallbackProviderConfig: rpcConfig(nodeA().rpcUrl, '0x7a69'),
+    });
+    await controller.init();
+
+    const a = controller.addCustomNetwork({
+      networkName: 'A',
+      host: nodeA().rpcUrl,
+      chainId: '31337',
+    });
+    const b = controller.addCustomNetwork({
+      id: 42,
+      networkName: 'B',
+      host: nodeB().rpcUrl,
+      chainId: '0x539',
+      symbol: 'BTT',
+    });
+    expect(a).toMatchObject({ chainId: '0x7a69', symbol: 'ETH' });
+    expect(b).toMatchObject({ id: '42', chainId: '0x539', symbol: 'BTT' });
+    expect(Object.keys(controller.state.customNetworks).sort()).toEqual([a.id, '42'].sort());
+
+    // Bad input is refused and loses nothing.
+    const snapshot = controller.state.customNetworks;
+    expect(() =>
+      controller.addCustomNetwork({ networkName: 'C', host: nodeB().rpcUrl, chainId: 'abc' }),
+    ).toThrow('Invalid chain id "abc"');
+    expect(() =>
+      controller.addCustomNetwork({ id: 42, networkName: 'C', host: nodeB().rpcUrl, chainId: 1 }),
+    ).toThrow('a custom network with id "42" exists');
+    await expect(
+      controller.editCustomNetwork(a.id, { networkName: '', host: nodeA().rpcUrl, chainId: 1 }),
+    ).rejects.toThrow('A custom network needs a name.');
+    await expect(controller.deleteCustomNetwork('nope')).rejects.toThrow(
+      'no custom network with id "nope"',
+    );
+    expect(controller.state.customNetworks).toBe(snapshot);
+
+    // Lookups: built-ins first, numeric ids converted to hex.
+    expect(controller.findNetworkByChainId(1337)).toMatchObject({
+      customNetworkId: '42',
+      rpcUrl: nodeB().rpcUrl,
+    });
+    expect(controller.findNetworkByChainId('0x89')).toMatchObject({ type: 'matic' });
+    expect(controller.findNetworkByChainId('0x999999')).toBeUndefined();
+    await expect(controller.switchToChain('0x999999')).rejects.toThrow(UNSUPPORTED_CHAIN_MESSAGE);
+
+    // Select B by chain id, then edit it to point at node A: the provider follows.
+    await controller.switchToChain(1337);
+    expect(controller.state.providerConfig).toMatchObject({
+      type: 'rpc',
+      customNetworkId: '42',
+      ticker: 'BTT',
+    });
+    expect(controller.state.networkId).toBe('1337');
+    await controller.editCustomNetwork('42', {
+      networkName: 'B moved',
+      host: nodeA().rpcUrl,
+      chainId: 31337,
+    });
+    expect(controller.state.providerConfig).toMatchObject({
+      networkName: 'B moved',
+      chainId: '0x7a69',
+      ticker: 'ETH',
+    });
+    expect(controller.state.networkId).toBe('31337');
+
+    // Deleting the selected network falls back; deleting another leaves the selection alone.
+    await controller.deleteCustomNetwork('42');
+    expect(controller.state.customNetworks['42']).toBeUndefined();
+    expect(controller.state.providerConfig.customNetworkId).toBeUndefined();
+    await controller.setCustomNetwork(a.id);
+    expect(controller.state.providerConfig.customNetworkId).toBe(a.id);
+
+    // Custom networks and the selection persist; reachability and detected features do not.
+    const persisted = deriveStateFromMetadata(controller.state, controller.metadata, 'persist');
+    expect(Object.keys(persisted).sort()).toEqual(['customNetworks', 'providerConfig']);
+    const { controller: restored } = make({ state: persisted as Partial<NetworkState> });
+    expect(restored.state.customNetworks).toEqual(controller.state.customNetworks);
+    expect(restored.state.providerConfig).toEqual(controller.state.providerConfig);
+    expect(restored.state.networkStatus).toBe('loading');
+  });
+
+  it('serves the messenger actions other controllers call', async () => {
+    const { controller, root } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
+    await controller.init();
+    const provider = root.call('NetworkController:getProvider');
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    expect(await root.call('NetworkController:getEIP1559Compatibility')).toBe(true);
+    expect(root.call('NetworkController:getState').networkStatus).toBe('available');
+    expect(root.call('NetworkController:findNetworkByChainId', 56)?.type).toBe('bsc_mainnet');
+    const blocks: number[] = [];
+    root.subscribe('NetworkController:newBlock', (n) => blocks.push(n));
+    await callJsonRpc(nodeA().rpcUrl, 'evm_mine');
+    await waitFor(() => blocks.length > 0, 'a newBlock event');
+  });
+});
