@@ -51,6 +51,7 @@ export default function config(
     plugins: [
       new HtmlWebpackPlugin({
         template: './src/ui/index.html',
+        favicon: './src/ui/favicon.svg',
         // Relative script URLs; the static server's injected <base> anchors them.
         publicPath: '',
         scriptLoading: 'defer',
