@@ -1,0 +1,905 @@
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
+import type { Messenger } from '@metamask/messenger';
+import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
+import type { Draft } from 'immer';
+
+import type {
+  NetworkControllerGetProviderAction,
+  NetworkControllerGetStateAction,
+  NetworkControllerNewBlockEvent,
+  NetworkControllerStateChangeEvent,
+} from '../network/NetworkController';
+import type { Hex } from '../network/networks';
+import {
+  FEE_BUMP_DENOMINATOR,
+  FEE_BUMP_NUMERATOR,
+  INTERNAL_FAILURE_MESSAGE,
+  MAX_NONCE_GROUPS,
+  NETWORK_LOADING_MESSAGE,
+  SIMPLE_TRANSFER_GAS,
+  STUCK_AT_BOOT_MESSAGE,
+  UI_LIST_LIMIT,
+  UNKNOWN_PROBLEM_PREFIX,
+  USER_DENIED_TX_MESSAGE,
+} from './constants';
+import { estimateGasLimit } from './gas-limit';
+import { suggestGasFees, type GetSuggestedGasFees } from './gas-fees';
+import { hexToNumber, multiplyHex, toHex } from './hex';
+import { snapshotOf, updateWithHistory, withInitialHistory } from './history';
+import { NonceTracker } from './nonce-tracker';
+import { PendingTransactionTracker } from './pending-tracker';
+import { detectEip1559, errorMessage, type RequestProvider } from './rpc';
+import { determineCategory } from './transaction-category';
+import { trimNonceGroups } from './trim';
+import {
+  FINAL_STATUSES,
+  type SignedTransaction,
+  type TransactionMeta,
+  type TransactionSnapshot,
+  type TransactionStatus,
+  type TxParams,
+} from './types';
+import { normalizeTxParams, validateSender, validateTxParams } from './validate-tx-params';
+
+export const transactionControllerName = 'TransactionController';
+
+/** Stored transactions by chain id, then by lowercase sender address. */
+export type TransactionsByChain = Record<string, Record<string, TransactionMeta[]>>;
+/** What a view sees of a transaction: no history and no raw bytes. */
+export type UiTransaction = Omit<TransactionMeta, 'history' | 'rawTx'>;
+
+export type TransactionControllerState = {
+  transactions: TransactionsByChain;
+  /** The current chain's latest transactions (at most 100), oldest first. Derived; never persisted. */
+  uiTransactions: UiTransaction[];
+};
+
+const metadata: StateMetadata<TransactionControllerState> = {
+  transactions: {
+    persist: true,
+    usedInUi: false,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: true,
+  },
+  uiTransactions: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: false,
+  },
+};
+
+export function getDefaultTransactionControllerState(): TransactionControllerState {
+  return { transactions: {}, uiTransactions: [] };
+}
+
+/** The keyring's signer: builds the transaction for `chainId` with @ethereumjs/tx and signs it. */
+export type KeyringControllerSignTransactionAction = {
+  type: 'KeyringController:signTransaction';
+  handler: (from: string, txParams: TxParams, chainId: Hex) => Promise<SignedTransaction>;
+};
+
+export type TransactionControllerGetStateAction = ControllerGetStateAction<
+  typeof transactionControllerName,
+  TransactionControllerState
+>;
+export type TransactionControllerAddTransactionAction = {
+  type: `${typeof transactionControllerName}:addTransaction`;
+  handler: TransactionController['addTransaction'];
+};
+export type TransactionControllerApproveTransactionAction = {
+  type: `${typeof transactionControllerName}:approveTransaction`;
+  handler: TransactionController['approveTransaction'];
+};
+export type TransactionControllerRejectTransactionAction = {
+  type: `${typeof transactionControllerName}:rejectTransaction`;
+  handler: TransactionController['rejectTransaction'];
+};
+export type TransactionControllerStateChangeEvent = ControllerStateChangeEvent<
+  typeof transactionControllerName,
+  TransactionControllerState
+>;
+/** A new transaction waits for the user's approval. */
+export type TransactionControllerUnapprovedTransactionAddedEvent = {
+  type: `${typeof transactionControllerName}:unapprovedTransactionAdded`;
+  payload: [transactionMeta: TransactionMeta];
+};
+/** Emitted on submitted, rejected or failed (spec). */
+export type TransactionControllerTransactionFinishedEvent = {
+  type: `${typeof transactionControllerName}:transactionFinished`;
+  payload: [transactionMeta: TransactionMeta];
+};
+/** Every status change, for listeners such as past-transaction sync. */
+export type TransactionControllerTransactionStatusUpdatedEvent = {
+  type: `${typeof transactionControllerName}:transactionStatusUpdated`;
+  payload: [transactionMeta: TransactionMeta];
+};
+/** A non-benign error while checking or resubmitting a pending transaction. */
+export type TransactionControllerTransactionWarningEvent = {
+  type: `${typeof transactionControllerName}:transactionWarning`;
+  payload: [warning: { transactionMeta: TransactionMeta; error: string; message: string }];
+};
+
+export type TransactionControllerActions =
+  | TransactionControllerGetStateAction
+  | TransactionControllerAddTransactionAction
+  | TransactionControllerApproveTransactionAction
+  | TransactionControllerRejectTransactionAction;
+export type TransactionControllerEvents =
+  | TransactionControllerStateChangeEvent
+  | TransactionControllerUnapprovedTransactionAddedEvent
+  | TransactionControllerTransactionFinishedEvent
+  | TransactionControllerTransactionStatusUpdatedEvent
+  | TransactionControllerTransactionWarningEvent;
+export type TransactionControllerAllowedActions =
+  | NetworkControllerGetStateAction
+  | NetworkControllerGetProviderAction
+  | KeyringControllerSignTransactionAction;
+export type TransactionControllerAllowedEvents =
+  NetworkControllerNewBlockEvent | NetworkControllerStateChangeEvent;
+export type TransactionControllerMessenger = Messenger<
+  typeof transactionControllerName,
+  TransactionControllerActions | TransactionControllerAllowedActions,
+  TransactionControllerEvents | TransactionControllerAllowedEvents
+>;
+
+export type TransactionControllerOptions = {
+  messenger: TransactionControllerMessenger;
+  state?: Partial<TransactionControllerState>;
+  /** The account the user has selected; only it may send. */
+  getSelectedAddress: () => string | undefined;
+  /** The origin the wallet's own screens use; a wrong sender from it is an internal error. */
+  walletOrigin?: string;
+  /** The gas controller's suggested fees; the node is asked when absent or failing. */
+  getSuggestedGasFees?: GetSuggestedGasFees;
+  /** EIP-1559 support of the current network; detected from the latest block when absent. */
+  getEip1559Compatibility?: () => Promise<boolean>;
+  /** Nonce groups kept per chain and sender (default 40). */
+  maxNonceGroups?: number;
+};
+
+export type GasOverrides = Partial<
+  Pick<TxParams, 'gas' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas' | 'customNonceValue'>
+>;
+
+export type AddTransactionResult = {
+  transactionMeta: TransactionMeta;
+  /** Resolves with the hash once submitted; rejects with the dapp-facing error otherwise. */
+  result: Promise<string>;
+};
+
+type Waiter = { resolve: (hash: string) => void; reject: (error: Error) => void };
+
+const GAS_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const;
+
+function randomId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+function stripForUi(tx: TransactionMeta): UiTransaction {
+  const { history: _history, rawTx: _rawTx, ...rest } = tx;
+  return rest;
+}
+
+/**
+ * The whole transaction lifecycle: validation, defaults, approval, nonce, signing, publishing,
+ * pending tracking, replacements, history and boot recovery (spec §3–§5, part 2 §4, §8, §9).
+ */
+export class TransactionController extends BaseController<
+  typeof transactionControllerName,
+  TransactionControllerState,
+  TransactionControllerMessenger
+> {
+  readonly #getSelectedAddress: () => string | undefined;
+  readonly #walletOrigin: string;
+  readonly #getSuggestedGasFees: GetSuggestedGasFees | undefined;
+  readonly #getEip1559Compatibility: (() => Promise<boolean>) | undefined;
+  readonly #maxNonceGroups: number;
+  readonly #nonceTracker: NonceTracker;
+  readonly #pendingTracker: PendingTransactionTracker;
+  /** Transactions being signed right now: one signing per transaction at a time. */
+  readonly #signing = new Set<string>();
+  readonly #defaultsLoading = new Map<string, Promise<void>>();
+  readonly #waiters = new Map<string, Waiter>();
+  readonly #eip1559ByChain = new Map<string, boolean>();
+  #initialised = false;
+  /** The chain the UI list was derived for. */
+  #uiChainId: string | undefined;
+
+  constructor({
+    messenger,
+    state,
+    getSelectedAddress,
+    walletOrigin = 'orrery',
+    getSuggestedGasFees,
+    getEip1559Compatibility,
+    maxNonceGroups = MAX_NONCE_GROUPS,
+  }: TransactionControllerOptions) {
+    super({
+      messenger,
+      metadata,
+      name: transactionControllerName,
+      state: { transactions: state?.transactions ?? {}, uiTransactions: [] },
+    });
+    this.#getSelectedAddress = getSelectedAddress;
+    this.#walletOrigin = walletOrigin;
+    this.#getSuggestedGasFees = getSuggestedGasFees;
+    this.#getEip1559Compatibility = getEip1559Compatibility;
+    this.#maxNonceGroups = maxNonceGroups;
+    this.#nonceTracker = new NonceTracker({
+      getProvider: () => this.#provider(),
+      getTransactions: (chainId, from) => this.#transactionsOf(chainId, from),
+    });
+    this.#pendingTracker = new PendingTransactionTracker({
+      getProvider: () => this.#provider(),
+      getPendingTransactions: () =>
+        this.#all().filter(
+          (tx) => tx.status === 'submitted' && tx.chainId === this.#currentChainId(),
+        ),
+      getTransactionsOf: (chainId, from) => this.#transactionsOf(chainId, from),
+      onConfirmed: (id, receipt, baseFeePerGas) => this.#confirm(id, receipt, baseFeePerGas),
+      onFailed: (id, message, receipt) => this.#fail(id, new Error(message), receipt),
+      onDropped: (id, replacedBy) => {
+        this.#setStatus(id, 'dropped', 'transactions/pending-tracker: dropped', (tx) => {
+          if (replacedBy) tx.replacedBy = replacedBy;
+        });
+      },
+      onRetried: (id, firstRetryBlockNumber, retryCount) => {
+        this.#updateTransaction(id, 'transactions/pending-tracker: resubmission', (tx) => {
+          tx.firstRetryBlockNumber = firstRetryBlockNumber;
+          tx.retryCount = retryCount;
+        });
+      },
+      onWarning: (id, error, message) => {
+        const tx = this.#updateTransaction(id, 'transactions/pending-tracker: warning', (draft) => {
+          draft.warning = { error, message };
+        });
+        if (tx)
+          this.messenger.publish(`${transactionControllerName}:transactionWarning`, {
+            transactionMeta: tx,
+            error,
+            message,
+          });
+      },
+    });
+    this.messenger.registerActionHandler(
+      `${transactionControllerName}:addTransaction`,
+      (txParams, options) => this.addTransaction(txParams, options),
+    );
+    this.messenger.registerActionHandler(`${transactionControllerName}:approveTransaction`, (id) =>
+      this.approveTransaction(id),
+    );
+    this.messenger.registerActionHandler(`${transactionControllerName}:rejectTransaction`, (id) =>
+      this.rejectTransaction(id),
+    );
+  }
+
+  /**
+   * Boot recovery and wiring: an approved transaction left over fails as stuck during signing;
+   * an unapproved one still loading defaults gets them recomputed; a signed one is published.
+   * Then pending tracking starts on every new block.
+   */
+  async init(): Promise<void> {
+    if (this.#initialised) return;
+    this.#initialised = true;
+    this.messenger.subscribe('NetworkController:newBlock', this.#onNewBlock);
+    this.messenger.subscribe('NetworkController:stateChange', this.#onNetworkStateChange);
+    this.#refreshUiList();
+    const work: Promise<unknown>[] = [];
+    for (const tx of this.#all()) {
+      if (tx.status === 'approved') {
+        this.#fail(tx.id, new Error(STUCK_AT_BOOT_MESSAGE));
+      } else if (tx.status === 'unapproved' && tx.loadingDefaults) {
+        work.push(this.#startLoadingDefaults(tx.id).catch(() => undefined));
+      } else if (tx.status === 'signed') {
+        work.push(this.#publish(tx.id).catch((error: unknown) => this.#fail(tx.id, error)));
+      }
+    }
+    await Promise.all(work);
+  }
+
+  override destroy(): void {
+    this.messenger.unsubscribe('NetworkController:newBlock', this.#onNewBlock);
+    this.messenger.unsubscribe('NetworkController:stateChange', this.#onNetworkStateChange);
+    super.destroy();
+  }
+
+  // ---------------------------------------------------------------- adding
+
+  /**
+   * The dapp-facing entry point: validates, stores the transaction unapproved and resolves with
+   * its hash once submitted. Rejects with code 4001 when the user rejects it.
+   */
+  async addTransaction(txParams: unknown, { origin }: { origin: string }): Promise<string> {
+    const { result } = await this.addUnapprovedTransaction(txParams, { origin });
+    return result;
+  }
+
+  /**
+   * Validates and stores a new unapproved transaction, computes its defaults (category, gas
+   * limit, fees), then announces it for approval. Throws on invalid params, a wrong sender, a
+   * loading network or failed fee estimation.
+   */
+  async addUnapprovedTransaction(
+    rawParams: unknown,
+    { origin }: { origin: string },
+  ): Promise<AddTransactionResult> {
+    const network = this.messenger.call('NetworkController:getState');
+    if (network.networkStatus === 'loading') throw rpcErrors.internal(NETWORK_LOADING_MESSAGE);
+    const chainId = network.providerConfig.chainId;
+    const normalized =
+      rawParams && typeof rawParams === 'object' && !Array.isArray(rawParams)
+        ? normalizeTxParams(rawParams as Record<string, unknown>)
+        : rawParams;
+    const supportsEip1559 = await this.#supportsEip1559(chainId);
+    const txParams = validateTxParams(normalized, supportsEip1559);
+    validateSender(txParams.from, this.#getSelectedAddress(), origin, this.#walletOrigin);
+    if (txParams.chainId !== undefined && Number(txParams.chainId) !== Number(chainId)) {
+      throw rpcErrors.invalidParams(
+        `Provided chainId "${String(txParams.chainId)}" must match the active chainId "${chainId}"`,
+      );
+    }
+    const dappSuggested = Object.fromEntries(
+      GAS_FIELDS.filter((f) => txParams[f] !== undefined).map((f) => [f, txParams[f]]),
+    );
+    const snapshot: TransactionSnapshot = {
+      id: randomId(),
+      time: Date.now(),
+      status: 'unapproved',
+      metamaskNetworkId: network.networkId,
+      chainId,
+      loadingDefaults: true,
+      dappSuggestedGasFees: Object.keys(dappSuggested).length > 0 ? dappSuggested : null,
+      origin,
+      txParams: { ...txParams, chainId },
+    };
+    const transactionMeta = withInitialHistory(snapshot);
+    const result = this.#waitForResult(transactionMeta.id);
+    // A caller that only awaits the meta must not see an unhandled rejection.
+    result.catch(() => undefined);
+    this.#insert(transactionMeta);
+    await this.#startLoadingDefaults(transactionMeta.id);
+    const loaded = this.#get(transactionMeta.id);
+    this.messenger.publish(`${transactionControllerName}:unapprovedTransactionAdded`, loaded);
+    return { transactionMeta: loaded, result };
+  }
+
+  /** Changes the gas, fees or custom nonce of an unapproved transaction before approval. */
+  updateTransactionGas(id: string, overrides: GasOverrides): TransactionMeta {
+    const tx = this.#get(id);
+    if (tx.status !== 'unapproved') throw new Error(`Transaction ${id} is not unapproved.`);
+    const merged = normalizeTxParams({ ...tx.txParams, ...overrides });
+    if (overrides.gasPrice) {
+      delete merged.maxFeePerGas;
+      delete merged.maxPriorityFeePerGas;
+      merged.type = '0x0';
+    } else if (overrides.maxFeePerGas || overrides.maxPriorityFeePerGas) {
+      delete merged.gasPrice;
+      merged.type = '0x2';
+    }
+    const txParams = validateTxParams(merged, true);
+    return this.#mustUpdate(id, 'transactions/updateTransactionGas', (draft) => {
+      draft.txParams = txParams;
+    });
+  }
+
+  // ---------------------------------------------------------------- approval
+
+  /** Approve → sign → publish. A second call while the first is signing does nothing. */
+  async approveTransaction(id: string): Promise<void> {
+    if (this.#signing.has(id)) return;
+    const tx = this.#get(id);
+    if (tx.status !== 'unapproved')
+      throw new Error(`Transaction ${id} is not unapproved (it is ${tx.status}).`);
+    this.#signing.add(id);
+    try {
+      await this.#defaultsLoading.get(id);
+      const current = this.#get(id);
+      if (current.status !== 'unapproved' || current.loadingDefaults) return;
+      this.#setStatus(id, 'approved', 'transactions#approveTransaction');
+      await this.#signAndPublish(id);
+    } finally {
+      this.#signing.delete(id);
+    }
+  }
+
+  /** Marks the transaction rejected, tells the dapp (4001), then deletes it. */
+  rejectTransaction(id: string): void {
+    const tx = this.#get(id);
+    if (tx.status !== 'unapproved')
+      throw new Error(`Transaction ${id} is not unapproved (it is ${tx.status}).`);
+    this.#setStatus(id, 'rejected', 'transactions#rejectTransaction');
+    this.#remove(id);
+  }
+
+  // ---------------------------------------------------------------- replacements
+
+  /** A replacement with the same nonce and 11/10 of the fees, approved and sent at once. */
+  speedUpTransaction(id: string, overrides?: GasOverrides): Promise<TransactionMeta> {
+    return this.#replace(id, 'speedUp', overrides);
+  }
+
+  /** A zero-value transaction to oneself with the same nonce and 11/10 of the fees, approved and sent. */
+  cancelTransaction(id: string, overrides?: GasOverrides): Promise<TransactionMeta> {
+    return this.#replace(id, 'cancel', overrides);
+  }
+
+  /** Like a speed-up, but left unapproved for the user to confirm. */
+  retryTransaction(id: string, overrides?: GasOverrides): Promise<TransactionMeta> {
+    return this.#replace(id, 'retry', overrides);
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  getTransaction(id: string): TransactionMeta | undefined {
+    return this.#find(id);
+  }
+
+  /** Stored transactions, optionally of one chain and/or sender, oldest first. */
+  getTransactions({ chainId, from }: { chainId?: string; from?: string } = {}): TransactionMeta[] {
+    return this.#all()
+      .filter(
+        (tx) =>
+          (chainId === undefined || tx.chainId === chainId) &&
+          (from === undefined || tx.txParams.from === from.toLowerCase()),
+      )
+      .sort((a, b) => a.time - b.time);
+  }
+
+  // ---------------------------------------------------------------- internals: lifecycle
+
+  #waitForResult(id: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      this.#waiters.set(id, { resolve, reject });
+    });
+  }
+
+  #settleWaiter(tx: TransactionMeta): void {
+    const waiter = this.#waiters.get(tx.id);
+    if (!waiter) return;
+    this.#waiters.delete(tx.id);
+    switch (tx.status) {
+      case 'submitted':
+        waiter.resolve(tx.hash ?? '');
+        return;
+      case 'rejected':
+        waiter.reject(providerErrors.userRejectedRequest(USER_DENIED_TX_MESSAGE));
+        return;
+      case 'failed':
+        waiter.reject(rpcErrors.internal(tx.err?.message ?? INTERNAL_FAILURE_MESSAGE));
+        return;
+      default:
+        waiter.reject(
+          rpcErrors.internal(`${UNKNOWN_PROBLEM_PREFIX}${JSON.stringify(tx.txParams)}`),
+        );
+    }
+  }
+
+  #startLoadingDefaults(id: string): Promise<void> {
+    const loading = this.#loadDefaults(id).finally(() => this.#defaultsLoading.delete(id));
+    this.#defaultsLoading.set(id, loading);
+    return loading;
+  }
+
+  /** Category, gas limit and fees for an unapproved transaction; a failure fails the transaction. */
+  async #loadDefaults(id: string): Promise<void> {
+    try {
+      const tx = this.#get(id);
+      const provider = this.#provider();
+      const supportsEip1559 = await this.#supportsEip1559(tx.chainId);
+      const { category, methodParams, code } = await determineCategory(tx.txParams, (address) =>
+        provider.request<string>({ method: 'eth_getCode', params: [address, 'latest'] }),
+      );
+      const gasLimit = tx.txParams.gas
+        ? undefined
+        : await estimateGasLimit(provider, tx.txParams, tx.chainId, code);
+      const { gasPrice, maxFeePerGas, maxPriorityFeePerGas } = tx.txParams;
+      const hasFees =
+        gasPrice !== undefined ||
+        (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined);
+      const fees = hasFees
+        ? undefined
+        : await suggestGasFees(provider, supportsEip1559, this.#getSuggestedGasFees);
+      this.#mustUpdate(id, 'Added new unapproved transaction defaults', (draft) => {
+        draft.transactionCategory = draft.type ?? category;
+        if (methodParams) draft.methodParams = methodParams;
+        if (draft.txParams.to)
+          draft.contractParams = {
+            address: draft.txParams.to,
+            isContract: category !== 'sentEther',
+          };
+        if (gasLimit) {
+          draft.txParams.gas = gasLimit.gas;
+          if (gasLimit.simulationFails) draft.simulationFails = gasLimit.simulationFails;
+        }
+        if (fees) Object.assign(draft.txParams, fees);
+        if (draft.txParams.maxFeePerGas && !draft.txParams.maxPriorityFeePerGas) {
+          draft.txParams.maxPriorityFeePerGas = draft.txParams.maxFeePerGas;
+        }
+        draft.txParams.type = draft.txParams.maxFeePerGas ? '0x2' : (draft.txParams.type ?? '0x0');
+        draft.loadingDefaults = false;
+      });
+    } catch (error) {
+      if (!this.#find(id)) throw error;
+      this.#updateTransaction(id, 'transactions#loadDefaults: failed', (draft) => {
+        draft.loadingDefaults = false;
+      });
+      this.#fail(id, error);
+      throw error;
+    }
+  }
+
+  /** Takes the nonce lock, signs, stores as signed, releases the lock, then publishes. */
+  async #signAndPublish(id: string): Promise<void> {
+    let release: (() => void) | undefined;
+    try {
+      const tx = this.#get(id);
+      const current = this.#currentChainId();
+      if (current !== tx.chainId) {
+        throw new Error(
+          `Provided chainId "${tx.chainId}" must match the active chainId "${current}"`,
+        );
+      }
+      const custom = tx.txParams.customNonceValue ?? (tx.type ? tx.txParams.nonce : undefined);
+      const lock = await this.#nonceTracker.getNonceLock(
+        tx.chainId,
+        tx.txParams.from,
+        custom === undefined ? undefined : hexToNumber(custom),
+      );
+      release = lock.releaseLock;
+      const withNonce = this.#mustUpdate(id, 'transactions#approveTransaction: nonce', (draft) => {
+        draft.txParams.nonce = toHex(lock.nextNonce);
+        draft.nonceDetails = lock.nonceDetails;
+      });
+      const signed = await this.messenger.call(
+        'KeyringController:signTransaction',
+        withNonce.txParams.from,
+        withNonce.txParams,
+        withNonce.chainId,
+      );
+      this.#setStatus(id, 'signed', 'transactions#signTransaction', (draft) => {
+        draft.rawTx = signed.rawTx;
+        draft.hash = signed.hash;
+        draft.r = signed.r;
+        draft.s = signed.s;
+        draft.v = signed.v;
+      });
+      release();
+      release = undefined;
+      await this.#publish(id);
+    } catch (error) {
+      release?.();
+      this.#fail(id, error);
+    }
+  }
+
+  /**
+   * Sends the raw transaction. 'known transaction' means the node has it already: success, with
+   * the hash computed locally at signing. 'nonce too low' on a replacement means the original was
+   * mined: the pending tracker will drop this one.
+   */
+  async #publish(id: string): Promise<void> {
+    const tx = this.#get(id);
+    let hash: string;
+    try {
+      hash = await this.#provider().request<string>({
+        method: 'eth_sendRawTransaction',
+        params: [tx.rawTx],
+      });
+    } catch (error) {
+      const message = errorMessage(error).toLowerCase();
+      const known = message.includes('known transaction') || message.includes('already known');
+      const replacementTooLate = tx.type !== undefined && message.includes('nonce too low');
+      if (!known && !replacementTooLate) throw error;
+      hash = tx.hash ?? '';
+    }
+    this.#setStatus(id, 'submitted', 'transactions#publishTransaction', (draft) => {
+      draft.hash = hash || draft.hash;
+      draft.submittedTime = Date.now();
+      draft.retryCount = 0;
+    });
+  }
+
+  #confirm(id: string, receipt: TransactionMeta['txReceipt'], baseFeePerGas?: string): void {
+    const confirmed = this.#setStatus(
+      id,
+      'confirmed',
+      'transactions/pending-tracker: confirmed',
+      (draft) => {
+        draft.txReceipt = receipt;
+        if (baseFeePerGas) draft.baseFeePerGas = baseFeePerGas;
+      },
+    );
+    if (!confirmed) return;
+    // Same nonce, same sender: those can never be mined now.
+    for (const other of this.#transactionsOf(confirmed.chainId, confirmed.txParams.from)) {
+      if (other.id === id || other.txParams.nonce !== confirmed.txParams.nonce) continue;
+      if (FINAL_STATUSES.includes(other.status) || other.status === 'unapproved') continue;
+      this.#setStatus(
+        other.id,
+        'dropped',
+        'transactions: replaced by a confirmed transaction',
+        (draft) => {
+          draft.replacedBy = confirmed.hash;
+        },
+      );
+    }
+  }
+
+  #fail(id: string, error: unknown, receipt?: TransactionMeta['txReceipt']): void {
+    const tx = this.#find(id);
+    if (!tx || FINAL_STATUSES.includes(tx.status)) return;
+    const message = errorMessage(error) || INTERNAL_FAILURE_MESSAGE;
+    const rpc =
+      error && typeof error === 'object' && 'code' in error
+        ? { code: Number((error as { code: unknown }).code) }
+        : undefined;
+    this.#setStatus(id, 'failed', 'transactions: failed', (draft) => {
+      draft.err = {
+        message,
+        ...(rpc ? { rpc } : {}),
+        ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+      };
+      if (receipt) draft.txReceipt = receipt;
+    });
+  }
+
+  async #replace(
+    id: string,
+    kind: 'speedUp' | 'cancel' | 'retry',
+    overrides?: GasOverrides,
+  ): Promise<TransactionMeta> {
+    const original = this.#get(id);
+    if (original.status !== 'submitted') {
+      throw new Error(`Only a submitted transaction can be replaced; ${id} is ${original.status}.`);
+    }
+    const previous = original.txParams;
+    const previousGasParams = Object.fromEntries(
+      GAS_FIELDS.filter((f) => previous[f] !== undefined).map((f) => [f, previous[f]]),
+    );
+    const bump = (value: string | undefined) =>
+      value === undefined
+        ? undefined
+        : multiplyHex(value, FEE_BUMP_NUMERATOR, FEE_BUMP_DENOMINATOR);
+    const fees: Partial<TxParams> = previous.maxFeePerGas
+      ? {
+          maxFeePerGas: bump(previous.maxFeePerGas),
+          maxPriorityFeePerGas: bump(previous.maxPriorityFeePerGas),
+          type: '0x2',
+        }
+      : { gasPrice: bump(previous.gasPrice), type: '0x0' };
+    const base: TxParams =
+      kind === 'cancel'
+        ? {
+            from: previous.from,
+            to: previous.from,
+            value: '0x0',
+            nonce: previous.nonce,
+            gas: SIMPLE_TRANSFER_GAS,
+            chainId: original.chainId,
+          }
+        : { ...previous, customNonceValue: undefined };
+    const txParams = normalizeTxParams({ ...base, ...fees, ...overrides }) as TxParams;
+    txParams.nonce = previous.nonce;
+    const replacement = withInitialHistory({
+      id: randomId(),
+      time: Date.now(),
+      status: kind === 'retry' ? 'unapproved' : 'approved',
+      metamaskNetworkId: original.metamaskNetworkId ?? null,
+      chainId: original.chainId,
+      loadingDefaults: false,
+      dappSuggestedGasFees: null,
+      origin: original.origin,
+      txParams,
+      transactionCategory: kind === 'cancel' ? 'cancel' : 'retry',
+      type: kind === 'cancel' ? 'cancel' : 'retry',
+      previousGasParams,
+    });
+    this.#insert(replacement);
+    if (kind === 'retry') {
+      this.messenger.publish(
+        `${transactionControllerName}:unapprovedTransactionAdded`,
+        replacement,
+      );
+      return replacement;
+    }
+    this.#signing.add(replacement.id);
+    try {
+      await this.#signAndPublish(replacement.id);
+    } finally {
+      this.#signing.delete(replacement.id);
+    }
+    return this.#get(replacement.id);
+  }
+
+  // ---------------------------------------------------------------- internals: state
+
+  #provider(): RequestProvider {
+    return this.messenger.call('NetworkController:getProvider');
+  }
+
+  #currentChainId(): Hex {
+    return this.messenger.call('NetworkController:getState').providerConfig.chainId;
+  }
+
+  async #supportsEip1559(chainId: string): Promise<boolean> {
+    const cached = this.#eip1559ByChain.get(chainId);
+    if (cached !== undefined) return cached;
+    const supports = this.#getEip1559Compatibility
+      ? await this.#getEip1559Compatibility()
+      : await detectEip1559(this.#provider());
+    this.#eip1559ByChain.set(chainId, supports);
+    return supports;
+  }
+
+  #all(): TransactionMeta[] {
+    const out: TransactionMeta[] = [];
+    for (const byAddress of Object.values(this.state.transactions)) {
+      for (const list of Object.values(byAddress)) out.push(...list);
+    }
+    return out;
+  }
+
+  #transactionsOf(chainId: string, from: string): readonly TransactionMeta[] {
+    return this.state.transactions[chainId]?.[from.toLowerCase()] ?? [];
+  }
+
+  #find(id: string): TransactionMeta | undefined {
+    for (const byAddress of Object.values(this.state.transactions)) {
+      for (const list of Object.values(byAddress)) {
+        const tx = list.find((candidate) => candidate.id === id);
+        if (tx) return tx;
+      }
+    }
+    return undefined;
+  }
+
+  #get(id: string): TransactionMeta {
+    const tx = this.#find(id);
+    if (!tx) throw new Error(`Transaction with id ${id} not found.`);
+    return tx;
+  }
+
+  // State writes read positions from the plain, frozen `this.state` and write by index into the
+  // draft: touching every draft element would make each update cost O(stored transactions).
+
+  #insert(tx: TransactionMeta): void {
+    const showInUi = tx.chainId === this.#uiChainId;
+    const uiOverflow = showInUi
+      ? Math.max(0, this.state.uiTransactions.length + 1 - UI_LIST_LIMIT)
+      : 0;
+    this.#mutate((state) => {
+      const byAddress = (state.transactions[tx.chainId] ??= {});
+      (byAddress[tx.txParams.from] ??= []).push(tx);
+      if (showInUi) {
+        state.uiTransactions.push(stripForUi(tx));
+        if (uiOverflow > 0) state.uiTransactions.splice(0, uiOverflow);
+      }
+    });
+  }
+
+  #remove(id: string): void {
+    this.#removeMany(this.#get(id), [id]);
+  }
+
+  /** Removes transactions of one chain and sender (and from the UI list). */
+  #removeMany(of: TransactionMeta, ids: readonly string[]): void {
+    const list = this.#transactionsOf(of.chainId, of.txParams.from);
+    const listIndexes = ids.map((id) => list.findIndex((tx) => tx.id === id)).filter((i) => i >= 0);
+    const uiIndexes = ids
+      .map((id) => this.state.uiTransactions.findIndex((tx) => tx.id === id))
+      .filter((i) => i >= 0);
+    this.#mutate((state) => {
+      const draftList = state.transactions[of.chainId]?.[of.txParams.from];
+      for (const index of [...listIndexes].sort((a, b) => b - a)) draftList?.splice(index, 1);
+      for (const index of [...uiIndexes].sort((a, b) => b - a))
+        state.uiTransactions.splice(index, 1);
+    });
+  }
+
+  /** Applies a recipe with a history entry; returns the new transaction, or undefined if it is gone. */
+  #updateTransaction(
+    id: string,
+    note: string,
+    recipe: (draft: Draft<TransactionSnapshot>) => void,
+  ): TransactionMeta | undefined {
+    const tx = this.#find(id);
+    if (!tx) return undefined;
+    const next = updateWithHistory(tx, note, recipe);
+    if (next === tx) return tx;
+    const list = this.#transactionsOf(tx.chainId, tx.txParams.from);
+    const index = list.findIndex((candidate) => candidate.id === id);
+    const uiIndex = this.state.uiTransactions.findIndex((candidate) => candidate.id === id);
+    this.#mutate((state) => {
+      const draftList = state.transactions[tx.chainId]?.[tx.txParams.from];
+      if (draftList && index >= 0) draftList[index] = next;
+      if (uiIndex >= 0) state.uiTransactions[uiIndex] = stripForUi(next);
+    });
+    if (FINAL_STATUSES.includes(next.status) && !FINAL_STATUSES.includes(tx.status))
+      this.#trim(next);
+    return next;
+  }
+
+  /** Keeps at most the configured number of nonce groups for the transaction's chain and sender. */
+  #trim(of: TransactionMeta): void {
+    const list = this.#transactionsOf(of.chainId, of.txParams.from);
+    const kept = new Set(trimNonceGroups(list, this.#maxNonceGroups).map((tx) => tx.id));
+    const removed = list.filter((tx) => !kept.has(tx.id)).map((tx) => tx.id);
+    if (removed.length > 0) this.#removeMany(of, removed);
+  }
+
+  #mustUpdate(
+    id: string,
+    note: string,
+    recipe: (draft: Draft<TransactionSnapshot>) => void,
+  ): TransactionMeta {
+    const next = this.#updateTransaction(id, note, recipe);
+    if (!next) throw new Error(`Transaction with id ${id} not found.`);
+    return next;
+  }
+
+  /** Sets a status (with an optional further change) and emits the status and finished events. */
+  #setStatus(
+    id: string,
+    status: TransactionStatus,
+    note: string,
+    recipe?: (draft: Draft<TransactionSnapshot>) => void,
+  ): TransactionMeta | undefined {
+    const tx = this.#updateTransaction(id, note, (draft) => {
+      draft.status = status;
+      recipe?.(draft);
+    });
+    if (!tx) return undefined;
+    this.messenger.publish(`${transactionControllerName}:transactionStatusUpdated`, tx);
+    if (status === 'submitted' || status === 'rejected' || status === 'failed') {
+      this.messenger.publish(`${transactionControllerName}:transactionFinished`, tx);
+      this.#settleWaiter(tx);
+    }
+    return tx;
+  }
+
+  /** update() with the draft typed as plain state: immer's Draft of these deep JSON types is too deep for tsc. */
+  #mutate(recipe: (state: TransactionControllerState) => void): void {
+    this.update((state) => {
+      recipe(state as unknown as TransactionControllerState);
+    });
+  }
+
+  /** Rebuilds the UI list for the current chain: its latest 100 transactions, oldest first. */
+  #refreshUiList(): void {
+    let chainId: string;
+    try {
+      chainId = this.#currentChainId();
+    } catch {
+      return; // not wired yet
+    }
+    this.#uiChainId = chainId;
+    const list: TransactionMeta[] = [];
+    for (const txs of Object.values(this.state.transactions[chainId] ?? {})) list.push(...txs);
+    list.sort((a, b) => a.time - b.time);
+    const uiTransactions = list.slice(-UI_LIST_LIMIT).map(stripForUi);
+    this.#mutate((state) => {
+      state.uiTransactions = uiTransactions;
+    });
+  }
+
+  #onNewBlock = (blockNumber: number): void => {
+    void this.#pendingTracker.onNewBlock(blockNumber);
+  };
+
+  #onNetworkStateChange = (): void => {
+    if (this.#uiChainId !== this.#currentChainId()) this.#refreshUiList();
+  };
+
+  /** For tests and the engine: runs one pending-tracker pass now. */
+  checkPendingTransactions(blockNumber: number): Promise<void> {
+    return this.#pendingTracker.onNewBlock(blockNumber);
+  }
+}
+
+export { snapshotOf };

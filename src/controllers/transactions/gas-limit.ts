@@ -1,0 +1,87 @@
+import {
+  BLOCK_GAS_LIMIT_CAP,
+  DEFAULT_GAS_MULTIPLIER,
+  FALLBACK_GAS_SHARE,
+  GAS_MULTIPLIER_BY_CHAIN,
+  NO_CONTRACT_ERROR_KEY,
+  SIMPLE_TRANSFER_GAS,
+} from './constants';
+import { hexToBigInt, toHex } from './hex';
+import { errorMessage, getLatestBlock, type RequestProvider } from './rpc';
+import type { SimulationFails, TxParams } from './types';
+
+export type GasLimitResult = {
+  gas: string;
+  /** The node's own estimate, before the buffer. */
+  estimatedGas?: string;
+  simulationFails?: SimulationFails;
+};
+
+/** Scales by a decimal multiplier exactly (1.5 → ×15/10). */
+function scale(value: bigint, multiplier: number): bigint {
+  const tenths = BigInt(Math.round(multiplier * 10));
+  return (value * tenths) / 10n;
+}
+
+/**
+ * Adds the chain's buffer to an estimate, capped at 90% of the block gas limit; an estimate that
+ * is already above the cap is kept as is (the node said it needs that much).
+ */
+export function addGasBuffer(estimate: string, blockGasLimit: string, chainId: string): string {
+  const multiplier = GAS_MULTIPLIER_BY_CHAIN[chainId.toLowerCase()] ?? DEFAULT_GAS_MULTIPLIER;
+  const initial = hexToBigInt(estimate);
+  const cap = scale(hexToBigInt(blockGasLimit), BLOCK_GAS_LIMIT_CAP);
+  if (initial > cap) return toHex(initial);
+  const buffered = scale(initial, multiplier);
+  return toHex(buffered < cap ? buffered : cap);
+}
+
+/**
+ * The gas limit for a transaction: 21000 for a plain send to an account without code, else the
+ * node's estimate plus the buffer. A failed estimate or data sent to a non-contract is flagged in
+ * `simulationFails` (shown as likely to fail) and falls back to 95% of the block gas limit.
+ * `code` is the recipient's code when the caller already has it.
+ */
+export async function estimateGasLimit(
+  provider: RequestProvider,
+  txParams: TxParams,
+  chainId: string,
+  code?: string,
+): Promise<GasLimitResult> {
+  const block = await getLatestBlock(provider);
+  const fallback = toHex(scale(hexToBigInt(block.gasLimit), FALLBACK_GAS_SHARE));
+  const debug = { blockNumber: block.number, blockGasLimit: block.gasLimit };
+  const data = txParams.data && txParams.data !== '0x' ? txParams.data : undefined;
+
+  if (txParams.to) {
+    const recipientCode =
+      code ??
+      (await provider.request<string>({ method: 'eth_getCode', params: [txParams.to, 'latest'] }));
+    const noCode = !recipientCode || recipientCode === '0x' || recipientCode === '0x0';
+    if (noCode && !data) return { gas: SIMPLE_TRANSFER_GAS };
+    if (noCode && data) {
+      return {
+        gas: fallback,
+        simulationFails: { reason: NO_CONTRACT_ERROR_KEY, errorKey: NO_CONTRACT_ERROR_KEY, debug },
+      };
+    }
+  }
+
+  const request: Record<string, string> = { from: txParams.from };
+  if (txParams.to) request.to = txParams.to;
+  if (txParams.value) request.value = txParams.value;
+  if (data) request.data = data;
+  try {
+    const estimate = await provider.request<string>({
+      method: 'eth_estimateGas',
+      params: [request],
+    });
+    return { gas: addGasBuffer(estimate, block.gasLimit, chainId), estimatedGas: estimate };
+  } catch (error) {
+    const errorKey = (error as { errorKey?: string } | null)?.errorKey;
+    return {
+      gas: fallback,
+      simulationFails: { reason: errorMessage(error), ...(errorKey ? { errorKey } : {}), debug },
+    };
+  }
+}

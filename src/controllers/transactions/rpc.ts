@@ -1,0 +1,23 @@
+/** The slice of an EIP-1193 provider the transaction modules use. */
+export type RequestProvider = {
+  request<Result = unknown>(args: { method: string; params?: readonly unknown[] }): Promise<Result>;
+};
+
+export type RpcBlock = { number: string; gasLimit: string; baseFeePerGas?: string | null };
+
+export async function getLatestBlock(provider: RequestProvider): Promise<RpcBlock> {
+  return provider.request<RpcBlock>({ method: 'eth_getBlockByNumber', params: ['latest', false] });
+}
+
+/** EIP-1559 support: the latest block has a base fee. Swappable for the network controller's cached answer. */
+export async function detectEip1559(provider: RequestProvider): Promise<boolean> {
+  const block = await getLatestBlock(provider);
+  return block.baseFeePerGas !== undefined && block.baseFeePerGas !== null;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (error && typeof error === 'object' && 'message' in error)
+    return String((error as { message: unknown }).message);
+  return String(error);
+}

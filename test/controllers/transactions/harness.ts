@@ -1,0 +1,178 @@
+// Test wiring for the TransactionController: a real NetworkController on an anvil node, and a
+// real signer (@ethereumjs/tx with the node's dev keys) registered as KeyringController:signTransaction
+// until the keyring's own signer lands.
+import { createCustomCommon, Mainnet } from '@ethereumjs/common';
+import { createTx, type TypedTxData } from '@ethereumjs/tx';
+import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { Messenger } from '@metamask/messenger';
+
+import type { AnvilInstance } from '../../../scripts/lib/anvil';
+import { callJsonRpc } from '../../../scripts/lib/json-rpc';
+import {
+  NetworkController,
+  type NetworkControllerActions,
+  type NetworkControllerEvents,
+} from '../../../src/controllers/network/NetworkController';
+import { LOCALHOST_NETWORK, type Hex } from '../../../src/controllers/network/networks';
+import {
+  TransactionController,
+  type KeyringControllerSignTransactionAction,
+  type TransactionControllerActions,
+  type TransactionControllerEvents,
+  type TransactionControllerMessenger,
+  type TransactionControllerOptions,
+  type TransactionControllerState,
+} from '../../../src/controllers/transactions/TransactionController';
+import type { SignedTransaction, TxParams } from '../../../src/controllers/transactions/types';
+
+type RootActions =
+  NetworkControllerActions | TransactionControllerActions | KeyringControllerSignTransactionAction;
+type RootEvents = NetworkControllerEvents | TransactionControllerEvents;
+export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
+
+/** Signs like the keyring will: @ethereumjs/tx for any chain id, legacy (EIP-155) or EIP-1559. */
+export function signWithKey(
+  privateKey: string,
+  txParams: TxParams,
+  chainId: Hex,
+): SignedTransaction {
+  const common = createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork: 'cancun' });
+  const type = Number(txParams.type ?? '0x0');
+  const txData: TypedTxData = {
+    type,
+    nonce: txParams.nonce,
+    gasLimit: txParams.gas,
+    to: txParams.to,
+    value: txParams.value ?? '0x0',
+    data: txParams.data ?? '0x',
+    ...(type === 2
+      ? { maxFeePerGas: txParams.maxFeePerGas, maxPriorityFeePerGas: txParams.maxPriorityFeePerGas }
+      : { gasPrice: txParams.gasPrice }),
+  } as TypedTxData;
+  const signed = createTx(txData, { common }).sign(hexToBytes(privateKey as `0x${string}`));
+  const hex = (value: bigint | undefined) => `0x${(value ?? 0n).toString(16)}`;
+  return {
+    rawTx: bytesToHex(signed.serialize()),
+    hash: bytesToHex(signed.hash()),
+    r: hex(signed.r),
+    s: hex(signed.s),
+    v: hex(signed.v),
+  };
+}
+
+export type Harness = {
+  root: RootMessenger;
+  network: NetworkController;
+  networkMessenger: Messenger<
+    'NetworkController',
+    NetworkControllerActions,
+    NetworkControllerEvents,
+    RootMessenger
+  >;
+  controller: TransactionController;
+  /** Calls seen by the signer, to prove one signing per transaction. */
+  signCalls: { from: string; nonce: string | undefined }[];
+  /** Destroys this harness and builds a new one on the same node from persisted state (a restart). */
+  restart: (state: Partial<TransactionControllerState>) => Promise<Harness>;
+  /** Mines `blocks` blocks and runs the pending tracker once for the new head. */
+  tick: (blocks?: number) => Promise<number>;
+  destroy: () => Promise<void>;
+};
+
+export async function createHarness(
+  anvil: AnvilInstance,
+  options: Partial<Omit<TransactionControllerOptions, 'messenger'>> & {
+    selectedAddress?: string;
+    state?: Partial<TransactionControllerState>;
+  } = {},
+): Promise<Harness> {
+  const root: RootMessenger = new Messenger({ namespace: 'Root' });
+  const networkMessenger = new Messenger<
+    'NetworkController',
+    NetworkControllerActions,
+    NetworkControllerEvents,
+    RootMessenger
+  >({
+    namespace: 'NetworkController',
+    parent: root,
+  });
+  const chainId = `0x${anvil.chainId.toString(16)}` as Hex;
+  const network = new NetworkController({
+    messenger: networkMessenger,
+    providerConfig: { ...LOCALHOST_NETWORK, rpcUrl: anvil.rpcUrl, chainId },
+  });
+  // Reachability without the block tracker: tests drive blocks themselves, deterministically.
+  await network.lookupNetwork();
+
+  const keys = new Map(
+    anvil.accounts.map((address, index) => [address.toLowerCase(), anvil.privateKeys[index]!]),
+  );
+  const signCalls: Harness['signCalls'] = [];
+  const keyringMessenger = new Messenger<
+    'KeyringController',
+    KeyringControllerSignTransactionAction,
+    never,
+    RootMessenger
+  >({
+    namespace: 'KeyringController',
+    parent: root,
+  });
+  keyringMessenger.registerActionHandler(
+    'KeyringController:signTransaction',
+    async (from, txParams, txChainId) => {
+      signCalls.push({ from, nonce: txParams.nonce });
+      const key = keys.get(from.toLowerCase());
+      if (!key) throw new Error('Orrery Keyring - Unable to find matching address.');
+      await Promise.resolve(); // signing is asynchronous in the real keyring
+      return signWithKey(key, txParams, txChainId);
+    },
+  );
+
+  const messenger: TransactionControllerMessenger = new Messenger({
+    namespace: 'TransactionController',
+    parent: root,
+  });
+  root.delegate({
+    messenger,
+    actions: [
+      'NetworkController:getState',
+      'NetworkController:getProvider',
+      'KeyringController:signTransaction',
+    ],
+    events: ['NetworkController:newBlock', 'NetworkController:stateChange'],
+  });
+  const controller = new TransactionController({
+    getSelectedAddress: () => options.selectedAddress ?? anvil.accounts[0],
+    ...options,
+    messenger,
+    state: options.state,
+  });
+  await controller.init();
+
+  const destroy = async () => {
+    controller.destroy();
+    await network.destroy();
+  };
+  return {
+    root,
+    network,
+    networkMessenger,
+    controller,
+    signCalls,
+    restart: async (state) => {
+      await destroy();
+      return createHarness(anvil, { ...options, state });
+    },
+    tick: async (blocks = 1) => {
+      await callJsonRpc(anvil.rpcUrl, 'anvil_mine', [`0x${blocks.toString(16)}`]);
+      const head = Number(await callJsonRpc<string>(anvil.rpcUrl, 'eth_blockNumber'));
+      await controller.checkPendingTransactions(head);
+      return head;
+    },
+    destroy,
+  };
+}
+
+export function rpc<T>(anvil: AnvilInstance, method: string, params: unknown[] = []): Promise<T> {
+  return callJsonRpc<T>(anvil.rpcUrl, method, params);
+}
