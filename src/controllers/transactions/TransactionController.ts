@@ -593,7 +593,10 @@ export class TransactionController extends BaseController<
       });
     } catch (error) {
       const message = errorMessage(error).toLowerCase();
-      const known = message.includes('known transaction') || message.includes('already known');
+      // geth says 'known transaction' (older) or 'already known'; anvil 'transaction already imported'.
+      const known = ['known transaction', 'already known', 'already imported'].some((text) =>
+        message.includes(text),
+      );
       const replacementTooLate = tx.type !== undefined && message.includes('nonce too low');
       if (!known && !replacementTooLate) throw error;
       hash = tx.hash ?? '';

@@ -17,10 +17,10 @@ export type GasLimitResult = {
   simulationFails?: SimulationFails;
 };
 
-/** Scales by a decimal multiplier exactly (1.5 → ×15/10). */
+/** Scales by a decimal multiplier exactly to three places (1.5 → ×1500/1000, 0.95 → ×950/1000). */
 function scale(value: bigint, multiplier: number): bigint {
-  const tenths = BigInt(Math.round(multiplier * 10));
-  return (value * tenths) / 10n;
+  const perMille = BigInt(Math.round(multiplier * 1000));
+  return (value * perMille) / 1000n;
 }
 
 /**
