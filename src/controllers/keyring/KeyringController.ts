@@ -1,33 +1,164 @@
-import { BaseController, type ControllerGetStateAction, type ControllerStateChangeEvent, type StateMetadata } from '@metamask/base-controller';
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
-import { decryptVault, encryptVault, vaultNeedsUpgrade } from './vault-encryptor';
+import {
+  keyEntryFromImportedKey,
+  keyEntryFromLoginKey,
+  parseKeyEntries,
+  type AccountType,
+  type KeyEntry,
+} from './account-keys';
+import { decryptKeystore } from './keystore';
+import { privateKeyFromSeedPhrase } from './seed-phrase';
+import {
+  signHash,
+  signPersonalMessage,
+  signTransaction,
+  type Hex,
+  type Quantity,
+  type SignableTxParams,
+  type SignedTransaction,
+  type SignOptions,
+} from './sign-transaction';
+import {
+  CorruptVaultError,
+  decryptVault,
+  encryptVault,
+  vaultNeedsUpgrade,
+} from './vault-encryptor';
 
 export const keyringControllerName = 'KeyringController';
+
+/** The vault's keyring that holds the key list. */
+export const ORRERY_KEYRING_TYPE = 'Orrery Keyring';
+
+export const ALREADY_ADDED_ERROR = 'Already added';
+export const UNKNOWN_ADDRESS_ERROR = 'Orrery Keyring - Unable to find matching address.';
+export const LOCKED_ERROR = 'The wallet is locked.';
+
+/** What a view may know about an account: never its key. */
+export type KeyringAccount = {
+  /** Lowercase 0x address. */
+  address: Hex;
+  accountType: AccountType;
+};
 
 export type KeyringState = {
   /** The encrypted vault. Persisted, never sent to a view. */
   vault: string | null;
   isUnlocked: boolean;
+  /**
+   * The vault's accounts in the order they were added, while unlocked; empty while locked.
+   * Derived from the vault on unlock, so not persisted: the vault stays the one source.
+   */
+  accounts: KeyringAccount[];
 };
 
 const metadata: StateMetadata<KeyringState> = {
-  vault: { persist: true, usedInUi: false, includeInDebugSnapshot: false, includeInStateLogs: false },
-  isUnlocked: { persist: false, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
+  vault: {
+    persist: true,
+    usedInUi: false,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+  isUnlocked: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
+  accounts: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
 };
 
-/** What the vault holds once decrypted. Keys and seed phrases arrive with the keyring types. */
+export function getDefaultKeyringState(): KeyringState {
+  return { vault: null, isUnlocked: false, accounts: [] };
+}
+
+/** What the vault holds once decrypted. The key list is the data of the ORRERY_KEYRING_TYPE keyring. */
 export interface VaultContents {
   keyrings: { type: string; data: unknown }[];
 }
 
-export type KeyringControllerActions = ControllerGetStateAction<typeof keyringControllerName, KeyringState>;
-export type KeyringControllerEvents = ControllerStateChangeEvent<typeof keyringControllerName, KeyringState>;
+export type KeyringControllerGetStateAction = ControllerGetStateAction<
+  typeof keyringControllerName,
+  KeyringState
+>;
+export type KeyringControllerGetAccountsAction = {
+  type: `${typeof keyringControllerName}:getAccounts`;
+  handler: () => Hex[];
+};
+export type KeyringControllerSignTransactionAction = {
+  type: `${typeof keyringControllerName}:signTransaction`;
+  handler: (
+    from: string,
+    txParams: SignableTxParams,
+    chainId: Quantity,
+    options?: SignOptions,
+  ) => Promise<SignedTransaction>;
+};
+export type KeyringControllerSignPersonalMessageAction = {
+  type: `${typeof keyringControllerName}:signPersonalMessage`;
+  handler: (from: string, message: string | Uint8Array) => Promise<Hex>;
+};
+/** Signs a 32-byte hash as is: for typed data and eth_sign, whose approval is the caller's job. */
+export type KeyringControllerSignHashAction = {
+  type: `${typeof keyringControllerName}:signHash`;
+  handler: (from: string, hash: string | Uint8Array) => Promise<Hex>;
+};
+export type KeyringControllerActions =
+  | KeyringControllerGetStateAction
+  | KeyringControllerGetAccountsAction
+  | KeyringControllerSignTransactionAction
+  | KeyringControllerSignPersonalMessageAction
+  | KeyringControllerSignHashAction;
+
+export type KeyringControllerStateChangeEvent = ControllerStateChangeEvent<
+  typeof keyringControllerName,
+  KeyringState
+>;
+export type KeyringControllerUnlockEvent = {
+  type: `${typeof keyringControllerName}:unlock`;
+  payload: [];
+};
+export type KeyringControllerLockEvent = {
+  type: `${typeof keyringControllerName}:lock`;
+  payload: [];
+};
+export type KeyringControllerEvents =
+  KeyringControllerStateChangeEvent | KeyringControllerUnlockEvent | KeyringControllerLockEvent;
+
 export type KeyringControllerMessenger = Messenger<
   typeof keyringControllerName,
   KeyringControllerActions,
   KeyringControllerEvents
 >;
+
+/** The key list inside vault contents; a vault without the keyring has no keys yet. */
+function keyEntriesOf(contents: VaultContents): KeyEntry[] {
+  const keyring = contents.keyrings.find((k) => k.type === ORRERY_KEYRING_TYPE);
+  return keyring ? parseKeyEntries(keyring.data) : [];
+}
+
+function withKeyEntries(contents: VaultContents, entries: KeyEntry[]): VaultContents {
+  const others = contents.keyrings.filter((k) => k.type !== ORRERY_KEYRING_TYPE);
+  return { ...contents, keyrings: [...others, { type: ORRERY_KEYRING_TYPE, data: entries }] };
+}
+
+const publicView = (entries: KeyEntry[]): KeyringAccount[] =>
+  entries.map(({ ethAddress, accountType }) => ({ address: ethAddress, accountType }));
+
+const normalizeAddress = (address: string): string =>
+  typeof address === 'string' ? address.trim().toLowerCase() : '';
 
 /**
  * Holds the vault: the only place secrets are stored, and only encrypted. Decrypted contents
@@ -43,13 +174,34 @@ export class KeyringController extends BaseController<
   /** Serialises vault mutations so two unlocks or writes never interleave. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor({ messenger, state }: { messenger: KeyringControllerMessenger; state?: Partial<KeyringState> }) {
+  constructor({
+    messenger,
+    state,
+  }: {
+    messenger: KeyringControllerMessenger;
+    state?: Partial<KeyringState>;
+  }) {
     super({
       messenger,
       metadata,
       name: keyringControllerName,
-      state: { vault: state?.vault ?? null, isUnlocked: false },
+      // Only the vault is restored: unlock state and accounts are facts about this session.
+      state: { ...getDefaultKeyringState(), vault: state?.vault ?? null },
     });
+    this.messenger.registerActionHandler(`${keyringControllerName}:getAccounts`, () =>
+      this.getAccounts(),
+    );
+    this.messenger.registerActionHandler(
+      `${keyringControllerName}:signTransaction`,
+      (from, txParams, chainId, options) => this.signTransaction(from, txParams, chainId, options),
+    );
+    this.messenger.registerActionHandler(
+      `${keyringControllerName}:signPersonalMessage`,
+      (from, message) => this.signPersonalMessage(from, message),
+    );
+    this.messenger.registerActionHandler(`${keyringControllerName}:signHash`, (from, hash) =>
+      this.signHash(from, hash),
+    );
   }
 
   /** Creates an empty vault protected by the password. Refuses to overwrite an existing one. */
@@ -58,12 +210,7 @@ export class KeyringController extends BaseController<
       if (this.state.vault) throw new Error('A vault already exists.');
       const contents: VaultContents = { keyrings: [] };
       const vault = await encryptVault(password, contents);
-      this.#contents = contents;
-      this.#password = password;
-      this.update((state) => {
-        state.vault = vault;
-        state.isUnlocked = true;
-      });
+      this.#unlockWith(contents, password, vault);
     });
   }
 
@@ -73,43 +220,171 @@ export class KeyringController extends BaseController<
       const vault = this.state.vault;
       if (!vault) throw new Error('There is no vault to unlock.');
       const contents = await decryptVault<VaultContents>(password, vault);
+      if (!contents || !Array.isArray(contents.keyrings)) {
+        throw new CorruptVaultError('no keyring list');
+      }
+      try {
+        keyEntriesOf(contents);
+      } catch (error) {
+        throw new CorruptVaultError((error as Error).message);
+      }
       const upgraded = vaultNeedsUpgrade(vault) ? await encryptVault(password, contents) : vault;
-      this.#contents = contents;
-      this.#password = password;
-      this.update((state) => {
-        state.vault = upgraded;
-        state.isUnlocked = true;
-      });
+      this.#unlockWith(contents, password, upgraded);
     });
+  }
+
+  /** Whether the password opens the vault, without changing anything. */
+  async verifyPassword(password: string): Promise<void> {
+    const vault = this.state.vault;
+    if (!vault) throw new Error('There is no vault to unlock.');
+    await decryptVault<VaultContents>(password, vault);
   }
 
   setLocked(): void {
     this.#contents = null;
     this.#password = null;
-    if (this.state.isUnlocked) {
+    if (this.state.isUnlocked || this.state.accounts.length > 0) {
       this.update((state) => {
         state.isUnlocked = false;
+        state.accounts = [];
       });
+      this.messenger.publish(`${keyringControllerName}:lock`);
     }
   }
 
   /** The decrypted contents, for the keyring code that signs. Throws while locked. */
   getUnlockedContents(): VaultContents {
-    if (!this.#contents) throw new Error('The wallet is locked.');
+    if (!this.#contents) throw new Error(LOCKED_ERROR);
     return this.#contents;
   }
 
   /** Replaces the contents and re-encrypts: the new vault is written only once encryption succeeded. */
   updateContents(mutate: (contents: VaultContents) => VaultContents): Promise<void> {
     return this.#exclusive(async () => {
-      if (!this.#contents || this.#password === null) throw new Error('The wallet is locked.');
+      if (!this.#contents || this.#password === null) throw new Error(LOCKED_ERROR);
       const next = mutate(structuredClone(this.#contents));
+      const accounts = publicView(keyEntriesOf(next));
       const vault = await encryptVault(this.#password, next);
       this.#contents = next;
       this.update((state) => {
         state.vault = vault;
+        state.accounts = accounts;
       });
     });
+  }
+
+  /** Lowercase addresses of the vault's accounts; empty while locked. */
+  getAccounts(): Hex[] {
+    return this.state.accounts.map((account) => account.address);
+  }
+
+  getAccountType(address: string): AccountType {
+    return this.#entryFor(address).accountType;
+  }
+
+  /**
+   * Adds keys from the login flow (normal, threshold, app_scoped), padding them to 64 hex
+   * characters. All or nothing: a duplicate ('Already added') adds none of them.
+   */
+  async addAccounts(keys: { privKey: string; accountType: AccountType }[]): Promise<Hex[]> {
+    const entries = keys.map(({ privKey, accountType }) =>
+      keyEntryFromLoginKey(privKey, accountType),
+    );
+    await this.#addEntries(entries);
+    return entries.map((entry) => entry.ethAddress);
+  }
+
+  /** Imports a pasted private key (0x optional) as an imported account. */
+  async importAccountWithPrivateKey(privateKey: string): Promise<Hex> {
+    const entry = keyEntryFromImportedKey(privateKey);
+    await this.#addEntries([entry]);
+    return entry.ethAddress;
+  }
+
+  /** Imports account `index` (m/44'/60'/0'/0/index) of a BIP-39 seed phrase. The phrase itself is not kept. */
+  async importAccountWithSeedPhrase(seedPhrase: string, index = 0): Promise<Hex> {
+    const entry = keyEntryFromImportedKey(await privateKeyFromSeedPhrase(seedPhrase, index));
+    await this.#addEntries([entry]);
+    return entry.ethAddress;
+  }
+
+  /** Imports the key of a keystore JSON v3 file (scrypt or pbkdf2); the password is required. */
+  async importAccountWithKeystore(keystore: string | object, password: string): Promise<Hex> {
+    const entry = keyEntryFromImportedKey(await decryptKeystore(keystore, password));
+    await this.#addEntries([entry]);
+    return entry.ethAddress;
+  }
+
+  async removeAccount(address: string): Promise<void> {
+    const target = this.#entryFor(address).ethAddress;
+    await this.updateContents((contents) =>
+      withKeyEntries(
+        contents,
+        keyEntriesOf(contents).filter((entry) => entry.ethAddress !== target),
+      ),
+    );
+  }
+
+  /** The key of an account, for the "export private key" screen: the password is asked again. */
+  async exportAccount(address: string, password: string): Promise<string> {
+    await this.verifyPassword(password);
+    return this.#entryFor(address).privKey;
+  }
+
+  /** Signs a transaction with the key of `from` for the chain (legacy EIP-155, 2930 or 1559). */
+  async signTransaction(
+    from: string,
+    txParams: SignableTxParams,
+    chainId: Quantity,
+    options?: SignOptions,
+  ): Promise<SignedTransaction> {
+    const entry = this.#entryFor(from);
+    return signTransaction(
+      { ...txParams, from: entry.ethAddress },
+      entry.privKey,
+      chainId,
+      options,
+    );
+  }
+
+  async signPersonalMessage(from: string, message: string | Uint8Array): Promise<Hex> {
+    return signPersonalMessage(message, this.#entryFor(from).privKey);
+  }
+
+  async signHash(from: string, hash: string | Uint8Array): Promise<Hex> {
+    return signHash(hash, this.#entryFor(from).privKey);
+  }
+
+  #entryFor(address: string): KeyEntry {
+    if (!this.#contents) throw new Error(LOCKED_ERROR);
+    const wanted = normalizeAddress(address);
+    const entry = keyEntriesOf(this.#contents).find((candidate) => candidate.ethAddress === wanted);
+    if (!entry) throw new Error(UNKNOWN_ADDRESS_ERROR);
+    return entry;
+  }
+
+  #addEntries(entries: KeyEntry[]): Promise<void> {
+    return this.updateContents((contents) => {
+      const existing = keyEntriesOf(contents);
+      const seen = new Set(existing.map((entry) => entry.ethAddress));
+      for (const entry of entries) {
+        if (seen.has(entry.ethAddress)) throw new Error(ALREADY_ADDED_ERROR);
+        seen.add(entry.ethAddress);
+      }
+      return withKeyEntries(contents, [...existing, ...entries]);
+    });
+  }
+
+  #unlockWith(contents: VaultContents, password: string, vault: string): void {
+    this.#contents = contents;
+    this.#password = password;
+    const accounts = publicView(keyEntriesOf(contents));
+    this.update((state) => {
+      state.vault = vault;
+      state.isUnlocked = true;
+      state.accounts = accounts;
+    });
+    this.messenger.publish(`${keyringControllerName}:unlock`);
   }
 
   #exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -31,8 +31,18 @@ const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...byte
 const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
   Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-async function deriveKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, ['deriveKey']);
+async function deriveKey(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(password),
+    'PBKDF2',
+    false,
+    ['deriveKey'],
+  );
   return crypto.subtle.deriveKey(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
     material,
@@ -48,10 +58,17 @@ export async function encryptVault(password: string, contents: unknown): Promise
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await deriveKey(password, salt, VAULT_KDF_ITERATIONS);
   const plaintext = new TextEncoder().encode(JSON.stringify(contents));
-  const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plaintext));
+  const ciphertext = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plaintext),
+  );
   const envelope: VaultEnvelope = {
     version: 1,
-    kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations: VAULT_KDF_ITERATIONS, salt: toBase64(salt) },
+    kdf: {
+      name: 'PBKDF2',
+      hash: 'SHA-256',
+      iterations: VAULT_KDF_ITERATIONS,
+      salt: toBase64(salt),
+    },
     cipher: { name: 'AES-GCM', iv: toBase64(iv) },
     data: toBase64(ciphertext),
   };

@@ -1,0 +1,277 @@
+import { Messenger } from '@metamask/messenger';
+
+import {
+  ALREADY_ADDED_ERROR,
+  KeyringController,
+  LOCKED_ERROR,
+  UNKNOWN_ADDRESS_ERROR,
+  type KeyringControllerActions,
+  type KeyringControllerEvents,
+  type KeyringControllerMessenger,
+} from '../../../src/controllers/keyring/KeyringController';
+import { EMPTY_KEY_ERROR, INVALID_KEY_ERROR } from '../../../src/controllers/keyring/account-keys';
+import { KEYSTORE_PASSWORD_REQUIRED_ERROR } from '../../../src/controllers/keyring/keystore';
+import { INVALID_SEED_PHRASE_ERROR } from '../../../src/controllers/keyring/seed-phrase';
+import {
+  recoverPersonalSignature,
+  signTransaction,
+} from '../../../src/controllers/keyring/sign-transaction';
+
+// anvil's dev accounts 0 and 1 (test mnemonic).
+const key0 = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const address0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const key1 = '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const address1 = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const testMnemonic = 'test test test test test test test test test test test junk';
+const password = 'correct horse battery';
+
+// ethers' "life" keystore vector (password "foo", key 0x42…42): scrypt n=1024, fast.
+const lifeKeystore =
+  '{"address":"17c5185167401ed00cf5f5b2fc97d9bbfdb7d025","id":"01234567-8901-4345-a789-012345678901","version":3,"Crypto":{"cipher":"aes-128-ctr","cipherparams":{"iv":"deadbeef1deadbeef2deadbeef301234"},"ciphertext":"cea502df4b9405fa2b6d8d19ec4e2953c5ce08e0e01d4c0292512ce62baef8f3","kdf":"scrypt","kdfparams":{"salt":"abcd1abcd2abcd3abcd4abcd5abcd6ef","n":1024,"dklen":32,"p":2,"r":4},"mac":"6e0a8e2409261d464e35a251f4b1fddd6ad0f7045a18d3957c127387f1c0de72"}}';
+
+function createMessenger(): KeyringControllerMessenger {
+  return new Messenger<'KeyringController', KeyringControllerActions, KeyringControllerEvents>({
+    namespace: 'KeyringController',
+  });
+}
+
+function createKeyring(vault: string | null = null) {
+  const messenger = createMessenger();
+  const keyring = new KeyringController({ messenger, state: { vault } });
+  return { keyring, messenger };
+}
+
+async function unlockedKeyring() {
+  const created = createKeyring();
+  await created.keyring.createNewVault(password);
+  return created;
+}
+
+/** Flips one bit of the ciphertext inside the vault envelope. */
+function tamper(vault: string): string {
+  const envelope = JSON.parse(vault) as { data: string };
+  const bytes = Buffer.from(envelope.data, 'base64');
+  bytes[5] = (bytes[5] ?? 0) ^ 0x01;
+  return JSON.stringify({ ...envelope, data: bytes.toString('base64') });
+}
+
+describe('KeyringController', () => {
+  it('imports a private key into the encrypted vault only', async () => {
+    const { keyring } = await unlockedKeyring();
+    await expect(keyring.importAccountWithPrivateKey(`0x${key0}`)).resolves.toBe(address0);
+    expect(keyring.state.accounts).toEqual([{ address: address0, accountType: 'imported' }]);
+    expect(keyring.getAccounts()).toEqual([address0]);
+    const serialized = JSON.stringify(keyring.state);
+    expect(serialized).not.toContain(key0);
+    expect(serialized.toLowerCase()).not.toContain(key0);
+    // The persisted vault is an encrypted envelope.
+    expect(JSON.parse(keyring.state.vault ?? '')).toMatchObject({
+      version: 1,
+      kdf: { name: 'PBKDF2' },
+    });
+  });
+
+  it('restores accounts from the vault on unlock and forgets keys on lock', async () => {
+    const { keyring } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    const vault = keyring.state.vault;
+
+    const locks: string[] = [];
+    const restored = createKeyring(vault);
+    restored.messenger.subscribe('KeyringController:lock', () => locks.push('lock'));
+    restored.messenger.subscribe('KeyringController:unlock', () => locks.push('unlock'));
+    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    await restored.keyring.submitPassword(password);
+    expect(restored.keyring.state.accounts).toEqual([
+      { address: address0, accountType: 'imported' },
+    ]);
+    await expect(restored.keyring.signPersonalMessage(address0, 'hi')).resolves.toMatch(/^0x/);
+
+    restored.keyring.setLocked();
+    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.getAccounts()).toEqual([]);
+    expect(() => restored.keyring.getUnlockedContents()).toThrow(LOCKED_ERROR);
+    await expect(restored.keyring.signPersonalMessage(address0, 'hi')).rejects.toThrow(
+      LOCKED_ERROR,
+    );
+    await expect(restored.keyring.importAccountWithPrivateKey(key1)).rejects.toThrow(LOCKED_ERROR);
+    expect(locks).toEqual(['unlock', 'lock']);
+  });
+
+  it('refuses a wrong password and leaves the vault as it was', async () => {
+    const { keyring } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    const vault = keyring.state.vault;
+    const restored = createKeyring(vault);
+    await expect(restored.keyring.submitPassword('wrong password')).rejects.toThrow(
+      'Incorrect Password Entered.',
+    );
+    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    await restored.keyring.submitPassword(password);
+    expect(restored.keyring.getAccounts()).toEqual([address0]);
+  });
+
+  it('refuses a tampered vault and destroys nothing', async () => {
+    const { keyring } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    const vault = keyring.state.vault ?? '';
+    const tampered = tamper(vault);
+    const damaged = createKeyring(tampered);
+    // AES-GCM authentication cannot tell a flipped byte from a wrong password.
+    await expect(damaged.keyring.submitPassword(password)).rejects.toThrow(
+      'Incorrect Password Entered.',
+    );
+    expect(damaged.keyring.state).toEqual({ vault: tampered, isUnlocked: false, accounts: [] });
+    await expect(damaged.keyring.createNewVault(password)).rejects.toThrow(
+      'A vault already exists.',
+    );
+    expect(damaged.keyring.state.vault).toBe(tampered);
+    const truncated = createKeyring(vault.slice(0, 40));
+    await expect(truncated.keyring.submitPassword(password)).rejects.toThrow(
+      'The vault is corrupted: not JSON',
+    );
+    expect(truncated.keyring.state.vault).toBe(vault.slice(0, 40));
+    // Undoing the damage gives the account back: nothing was lost.
+    const repaired = createKeyring(tamper(tampered));
+    await repaired.keyring.submitPassword(password);
+    expect(repaired.keyring.getAccounts()).toEqual([address0]);
+  });
+
+  it("refuses duplicates with 'Already added' and changes nothing", async () => {
+    const { keyring } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    const before = keyring.state;
+    await expect(keyring.importAccountWithPrivateKey(key0.toUpperCase())).rejects.toThrow(
+      ALREADY_ADDED_ERROR,
+    );
+    await expect(keyring.importAccountWithSeedPhrase(testMnemonic)).rejects.toThrow(
+      ALREADY_ADDED_ERROR,
+    );
+    // All or nothing: a batch with one duplicate adds none of its keys.
+    await expect(
+      keyring.addAccounts([
+        { privKey: key1, accountType: 'normal' },
+        { privKey: key0, accountType: 'threshold' },
+      ]),
+    ).rejects.toThrow(ALREADY_ADDED_ERROR);
+    await expect(
+      keyring.addAccounts([
+        { privKey: key1, accountType: 'normal' },
+        { privKey: key1, accountType: 'app_scoped' },
+      ]),
+    ).rejects.toThrow(ALREADY_ADDED_ERROR);
+    expect(keyring.state).toBe(before);
+  });
+
+  it('gives the spec messages for bad keys, phrases and keystores without touching the vault', async () => {
+    const { keyring } = await unlockedKeyring();
+    const before = keyring.state;
+    await expect(keyring.importAccountWithPrivateKey('  ')).rejects.toThrow(EMPTY_KEY_ERROR);
+    await expect(keyring.importAccountWithPrivateKey('0x1234')).rejects.toThrow(INVALID_KEY_ERROR);
+    await expect(keyring.importAccountWithPrivateKey('00'.repeat(32))).rejects.toThrow(
+      INVALID_KEY_ERROR,
+    );
+    await expect(keyring.importAccountWithSeedPhrase('not a seed phrase')).rejects.toThrow(
+      INVALID_SEED_PHRASE_ERROR,
+    );
+    await expect(keyring.importAccountWithKeystore(lifeKeystore, '')).rejects.toThrow(
+      KEYSTORE_PASSWORD_REQUIRED_ERROR,
+    );
+    expect(keyring.state).toBe(before);
+  });
+
+  it('imports by seed phrase and by keystore file', async () => {
+    const { keyring } = await unlockedKeyring();
+    await expect(keyring.importAccountWithSeedPhrase(testMnemonic)).resolves.toBe(address0);
+    await expect(keyring.importAccountWithSeedPhrase(testMnemonic, 1)).resolves.toBe(address1);
+    await expect(keyring.importAccountWithKeystore(lifeKeystore, 'foo')).resolves.toBe(
+      '0x17c5185167401ed00cf5f5b2fc97d9bbfdb7d025',
+    );
+    expect(keyring.state.accounts.map((a) => a.accountType)).toEqual([
+      'imported',
+      'imported',
+      'imported',
+    ]);
+    await expect(keyring.exportAccount(address1, password)).resolves.toBe(key1);
+    expect(JSON.stringify(keyring.state)).not.toContain(key1);
+  });
+
+  it('adds login keys with their account types, padded to 64 hex characters', async () => {
+    const { keyring } = await unlockedKeyring();
+    const short = '0x0000000000000000000000000000000000000000000000000000000000000abc';
+    const [small] = await keyring.addAccounts([{ privKey: '0xabc', accountType: 'threshold' }]);
+    await keyring.addAccounts([{ privKey: key0, accountType: 'normal' }]);
+    expect(keyring.state.accounts).toEqual([
+      { address: small, accountType: 'threshold' },
+      { address: address0, accountType: 'normal' },
+    ]);
+    await expect(keyring.exportAccount(small ?? '', password)).resolves.toBe(short.slice(2));
+    expect(keyring.getAccountType(address0.toUpperCase().replace('0X', '0x'))).toBe('normal');
+    await expect(keyring.exportAccount(address0, 'wrong password')).rejects.toThrow(
+      'Incorrect Password Entered.',
+    );
+  });
+
+  it("answers unknown addresses with 'Orrery Keyring - Unable to find matching address.'", async () => {
+    const { keyring } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    await expect(keyring.signTransaction(address1, { gasPrice: '0x1' }, '0x1')).rejects.toThrow(
+      UNKNOWN_ADDRESS_ERROR,
+    );
+    await expect(keyring.signPersonalMessage(address1, 'hi')).rejects.toThrow(
+      UNKNOWN_ADDRESS_ERROR,
+    );
+    await expect(keyring.removeAccount(address1)).rejects.toThrow(UNKNOWN_ADDRESS_ERROR);
+    expect(() => keyring.getAccountType(address1)).toThrow(UNKNOWN_ADDRESS_ERROR);
+  });
+
+  it('removes an account from the vault', async () => {
+    const { keyring } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    await keyring.importAccountWithPrivateKey(key1);
+    await keyring.removeAccount(address0);
+    expect(keyring.getAccounts()).toEqual([address1]);
+    const restored = createKeyring(keyring.state.vault);
+    await restored.keyring.submitPassword(password);
+    expect(restored.keyring.getAccounts()).toEqual([address1]);
+  });
+
+  it('serialises concurrent imports so none is lost', async () => {
+    const { keyring } = await unlockedKeyring();
+    await Promise.all([
+      keyring.importAccountWithPrivateKey(key0),
+      keyring.importAccountWithPrivateKey(key1),
+    ]);
+    expect(keyring.getAccounts()).toEqual([address0, address1]);
+  });
+
+  it('signs through the messenger with the key of `from`', async () => {
+    const { keyring, messenger } = await unlockedKeyring();
+    await keyring.importAccountWithPrivateKey(key0);
+    await keyring.importAccountWithPrivateKey(key1);
+    expect(messenger.call('KeyringController:getAccounts')).toEqual([address0, address1]);
+
+    const txParams = { nonce: '0x0', gas: '0x5208', gasPrice: '0x1', to: address0, value: '0x1' };
+    const signed = await messenger.call(
+      'KeyringController:signTransaction',
+      address1,
+      txParams,
+      '0x7a69',
+    );
+    expect(signed).toEqual(signTransaction(txParams, key1, '0x7a69'));
+
+    const signature = await messenger.call(
+      'KeyringController:signPersonalMessage',
+      address0,
+      'hello',
+    );
+    expect(recoverPersonalSignature('hello', signature)).toBe(address0);
+    const hashSignature = await messenger.call(
+      'KeyringController:signHash',
+      address1,
+      `0x${'ab'.repeat(32)}`,
+    );
+    expect(hashSignature).toMatch(/^0x[0-9a-f]{130}$/);
+    expect(messenger.call('KeyringController:getState').accounts).toHaveLength(2);
+  });
+});
