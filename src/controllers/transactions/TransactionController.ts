@@ -303,9 +303,13 @@ export class TransactionController extends BaseController<
     await Promise.all(work);
   }
 
+  /** Stops tracking. Safe to call twice. */
   override destroy(): void {
-    this.messenger.unsubscribe('NetworkController:newBlock', this.#onNewBlock);
-    this.messenger.unsubscribe('NetworkController:stateChange', this.#onNetworkStateChange);
+    if (this.#initialised) {
+      this.#initialised = false;
+      this.messenger.unsubscribe('NetworkController:newBlock', this.#onNewBlock);
+      this.messenger.unsubscribe('NetworkController:stateChange', this.#onNetworkStateChange);
+    }
     super.destroy();
   }
 

@@ -145,11 +145,14 @@ export class PendingTransactionTracker {
 
   async #resubmit(tx: TransactionMeta, blockNumber: number): Promise<void> {
     if (!tx.rawTx) return;
-    const first = tx.firstRetryBlockNumber ?? toHex(blockNumber);
-    const retryCount = tx.retryCount ?? 0;
+    // A head below the first retry block means the chain was reset (a restarted dev node): start over.
+    const known = tx.firstRetryBlockNumber;
+    const first =
+      known !== undefined && hexToNumber(known) <= blockNumber ? known : toHex(blockNumber);
+    const retryCount = first === known ? (tx.retryCount ?? 0) : 0;
     const blocksSinceFirst = blockNumber - hexToNumber(first);
     if (blocksSinceFirst < 2 ** retryCount - 1) {
-      if (tx.firstRetryBlockNumber === undefined) this.#hooks.onRetried(tx.id, first, retryCount);
+      if (first !== known) this.#hooks.onRetried(tx.id, first, retryCount);
       return;
     }
     try {

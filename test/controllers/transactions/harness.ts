@@ -84,6 +84,8 @@ export async function createHarness(
   options: Partial<Omit<TransactionControllerOptions, 'messenger'>> & {
     selectedAddress?: string;
     state?: Partial<TransactionControllerState>;
+    /** Runs the network's own block tracker at this interval (ms) instead of test-driven blocks. */
+    blockPollingMs?: number;
   } = {},
 ): Promise<Harness> {
   const root: RootMessenger = new Messenger({ namespace: 'Root' });
@@ -100,9 +102,14 @@ export async function createHarness(
   const network = new NetworkController({
     messenger: networkMessenger,
     providerConfig: { ...LOCALHOST_NETWORK, rpcUrl: anvil.rpcUrl, chainId },
+    ...(options.blockPollingMs ? { pollingInterval: options.blockPollingMs } : {}),
   });
-  // Reachability without the block tracker: tests drive blocks themselves, deterministically.
-  await network.lookupNetwork();
+  if (options.blockPollingMs) {
+    await network.init();
+  } else {
+    // Reachability without the block tracker: tests drive blocks themselves, deterministically.
+    await network.lookupNetwork();
+  }
 
   const keys = new Map(
     anvil.accounts.map((address, index) => [address.toLowerCase(), anvil.privateKeys[index]!]),
@@ -141,9 +148,10 @@ export async function createHarness(
     ],
     events: ['NetworkController:newBlock', 'NetworkController:stateChange'],
   });
+  const { blockPollingMs: _blockPollingMs, ...controllerOptions } = options;
   const controller = new TransactionController({
     getSelectedAddress: () => options.selectedAddress ?? anvil.accounts[0],
-    ...options,
+    ...controllerOptions,
     messenger,
     state: options.state,
   });
