@@ -1,5 +1,5 @@
 // What every route module receives: the database, the configuration and the adapters.
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
 
@@ -8,6 +8,6 @@ export interface AppContext {
   config: ServerConfig;
   /** Which database backend answers, reported by /health. */
   backend: 'pglite' | 'postgres';
-  /** Pre-handler that sets request.auth or answers 401. */
-  authenticate: preHandlerAsyncHookHandler;
+  /** onRequest hook (runs before body validation) that sets request.auth or answers 401. */
+  authenticate: onRequestAsyncHookHandler;
 }

@@ -1,7 +1,7 @@
 // Request authentication: a bearer JWT from /auth/verify, or the header scheme
 // Auth-Challenge (seconds timestamp) + Auth-Signature (personal_sign of that timestamp string)
 // + Auth-Public-Address. A challenge signature is accepted once, within a time window.
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from '../config';
 import { unauthorized } from '../errors';
 import { verifyToken } from './jwt';
@@ -9,7 +9,7 @@ import { recoverPersonalSignAddress } from './personal-sign';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the authenticate pre-handler: the caller's lowercased address. */
+    /** Set by the authenticate onRequest hook: the caller's lowercased address. */
     auth?: { address: string };
   }
 }
@@ -37,7 +37,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export function createAuthenticator(
   config: Pick<ServerConfig, 'jwtSecret' | 'authChallengeWindowSeconds'>,
   now: () => number = Date.now,
-): preHandlerAsyncHookHandler {
+): onRequestAsyncHookHandler {
   const replays = new ReplayGuard();
   return async function authenticate(request) {
     const authorization = header(request, 'authorization');
@@ -72,7 +72,7 @@ export function createAuthenticator(
   };
 }
 
-/** The authenticated caller's address; only valid after the authenticate pre-handler ran. */
+/** The authenticated caller's address; only valid after the authenticate onRequest hook ran. */
 export function callerAddress(request: FastifyRequest): string {
   if (!request.auth) throw unauthorized('Authentication required');
   return request.auth.address;

@@ -2,11 +2,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuthRoutes } from './auth';
+import { registerContactRoutes } from './contact';
+import { registerCustomNetworkRoutes } from './custom-network';
+import { registerCustomNftRoutes } from './custom-nft';
+import { registerCustomTokenRoutes } from './custom-token';
 import { registerHealthRoutes } from './health';
+import { registerPermissionRoutes } from './permissions';
+import { registerTransactionRoutes } from './transaction';
 import { registerUserRoutes } from './user';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerPermissionRoutes(app, ctx);
+  registerTransactionRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
+  registerCustomTokenRoutes(app, ctx);
+  registerCustomNftRoutes(app, ctx);
+  registerCustomNetworkRoutes(app, ctx);
 }

@@ -22,7 +22,7 @@ interface CreateBody {
 }
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const auth = { preHandler: ctx.authenticate };
+  const auth = { onRequest: ctx.authenticate };
 
   app.get<{ Querystring: { fetchTx?: boolean } }>(
     '/user',
