@@ -1,0 +1,263 @@
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
+import type { Messenger } from '@metamask/messenger';
+import { rpcErrors } from '@metamask/rpc-errors';
+import { isValidJson } from '@metamask/utils';
+
+import {
+  isApprovalType,
+  requestAlreadyPendingError,
+  UNKNOWN_APPROVAL_TYPE_MESSAGE,
+  userRejectedError,
+  type ApprovalRequest,
+  type ApprovalRequestDataByType,
+  type ApprovalType,
+  type ApprovalValue,
+} from './approval-types';
+
+export const approvalControllerName = 'ApprovalController';
+
+/** The wallet's own screens; they are not limited to one pending request per type. */
+export const DEFAULT_WALLET_ORIGIN = 'orrery';
+
+export type ApprovalControllerState = {
+  /** Pending requests by id: request data only, never a result or a key. */
+  pendingApprovals: Record<string, ApprovalRequest>;
+  pendingApprovalCount: number;
+};
+
+// Pending requests die with the engine (their callers are rejected on destroy): never persisted.
+const metadata: StateMetadata<ApprovalControllerState> = {
+  pendingApprovals: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
+  pendingApprovalCount: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
+};
+
+export type AddApprovalRequest<T extends ApprovalType = ApprovalType> = {
+  origin: string;
+  type: T;
+  requestData: ApprovalRequestDataByType[T];
+};
+
+export type AddApprovalResult = {
+  id: string;
+  /** Resolves with the approver's value; rejects with the rejection error (4001 by default). */
+  result: Promise<ApprovalValue>;
+};
+
+export type ApprovalControllerGetStateAction = ControllerGetStateAction<
+  typeof approvalControllerName,
+  ApprovalControllerState
+>;
+export type ApprovalControllerAddRequestAction = {
+  type: `${typeof approvalControllerName}:addRequest`;
+  handler: (request: AddApprovalRequest) => AddApprovalResult;
+};
+export type ApprovalControllerApproveAction = {
+  type: `${typeof approvalControllerName}:approve`;
+  handler: (id: string, value?: ApprovalValue) => void;
+};
+export type ApprovalControllerRejectAction = {
+  type: `${typeof approvalControllerName}:reject`;
+  handler: (id: string, error?: Error) => void;
+};
+export type ApprovalControllerGetRequestAction = {
+  type: `${typeof approvalControllerName}:getRequest`;
+  handler: (id: string) => ApprovalRequest | undefined;
+};
+export type ApprovalControllerActions =
+  | ApprovalControllerGetStateAction
+  | ApprovalControllerAddRequestAction
+  | ApprovalControllerApproveAction
+  | ApprovalControllerRejectAction
+  | ApprovalControllerGetRequestAction;
+
+export type ApprovalControllerStateChangeEvent = ControllerStateChangeEvent<
+  typeof approvalControllerName,
+  ApprovalControllerState
+>;
+/** A request now waits for the user: the engine may open a prompt. */
+export type ApprovalControllerRequestAddedEvent = {
+  type: `${typeof approvalControllerName}:requestAdded`;
+  payload: [request: ApprovalRequest];
+};
+export type ApprovalControllerRequestSettledEvent = {
+  type: `${typeof approvalControllerName}:requestSettled`;
+  payload: [
+    settled: { id: string; origin: string; type: ApprovalType; outcome: 'approved' | 'rejected' },
+  ];
+};
+export type ApprovalControllerEvents =
+  | ApprovalControllerStateChangeEvent
+  | ApprovalControllerRequestAddedEvent
+  | ApprovalControllerRequestSettledEvent;
+
+export type ApprovalControllerMessenger = Messenger<
+  typeof approvalControllerName,
+  ApprovalControllerActions,
+  ApprovalControllerEvents
+>;
+
+export interface ApprovalControllerOptions {
+  messenger: ApprovalControllerMessenger;
+  /** Origins exempt from the one-pending-per-type rule (the wallet's own screens). */
+  walletOrigin?: string;
+  /** Clock for request times; tests pass their own. */
+  now?: () => number;
+}
+
+type Settler = { resolve: (value: ApprovalValue) => void; reject: (error: Error) => void };
+
+function assertOrigin(origin: unknown): asserts origin is string {
+  if (typeof origin !== 'string' || origin.trim() === '') {
+    throw rpcErrors.invalidParams({ message: 'An approval request needs an origin.' });
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Holds every request that waits for the user, by an unguessable id. Approving or rejecting
+ * settles the requester's promise; the state shows the pending requests to the UI.
+ */
+export class ApprovalController extends BaseController<
+  typeof approvalControllerName,
+  ApprovalControllerState,
+  ApprovalControllerMessenger
+> {
+  readonly #settlers = new Map<string, Settler>();
+  readonly #walletOrigin: string;
+  readonly #now: () => number;
+
+  constructor({ messenger, walletOrigin = DEFAULT_WALLET_ORIGIN, now }: ApprovalControllerOptions) {
+    super({
+      messenger,
+      metadata,
+      name: approvalControllerName,
+      state: { pendingApprovals: {}, pendingApprovalCount: 0 },
+    });
+    this.#walletOrigin = walletOrigin;
+    this.#now = now ?? (() => Date.now());
+
+    const name = approvalControllerName;
+    this.messenger.registerActionHandler(`${name}:addRequest`, (request) => this.add(request));
+    this.messenger.registerActionHandler(`${name}:approve`, (id, value) => this.approve(id, value));
+    this.messenger.registerActionHandler(`${name}:reject`, (id, error) => this.reject(id, error));
+    this.messenger.registerActionHandler(`${name}:getRequest`, (id) => this.get(id));
+  }
+
+  /**
+   * Adds a pending request. Throws 'No new transactions.' for an unknown type and -32002 when the
+   * same dapp origin already has a request of this type pending.
+   */
+  add<T extends ApprovalType>(request: AddApprovalRequest<T>): AddApprovalResult {
+    if (!isPlainObject(request)) {
+      throw rpcErrors.invalidParams({ message: 'An approval request must be an object.' });
+    }
+    const { origin, type, requestData } = request;
+    if (!isApprovalType(type))
+      throw rpcErrors.invalidParams({ message: UNKNOWN_APPROVAL_TYPE_MESSAGE });
+    assertOrigin(origin);
+    if (!isPlainObject(requestData) || !isValidJson(requestData)) {
+      throw rpcErrors.invalidParams({
+        message: 'Approval request data must be a plain JSON object.',
+      });
+    }
+    if (origin !== this.#walletOrigin && this.#hasPending(origin, type)) {
+      throw requestAlreadyPendingError(origin, type);
+    }
+
+    const id = globalThis.crypto.randomUUID();
+    // A copy, so the requester cannot change what the user sees after the fact.
+    const data = JSON.parse(JSON.stringify(requestData)) as ApprovalRequestDataByType[T];
+    const pending = { id, origin, type, time: this.#now(), requestData: data } as ApprovalRequest;
+    const result = new Promise<ApprovalValue>((resolve, reject) => {
+      this.#settlers.set(id, { resolve, reject });
+    });
+    this.update((state) => {
+      // Immer's Draft of deep Json types overflows the checker; the value is plain JSON.
+      (state.pendingApprovals as Record<string, unknown>)[id] = pending;
+      state.pendingApprovalCount = Object.keys(state.pendingApprovals).length;
+    });
+    this.messenger.publish(`${approvalControllerName}:requestAdded`, pending);
+    return { id, result };
+  }
+
+  /** The pending request with this id, if any. */
+  get(id: string): ApprovalRequest | undefined {
+    return this.state.pendingApprovals[id];
+  }
+
+  /** Pending requests, oldest first. */
+  getPending(): ApprovalRequest[] {
+    return Object.values(this.state.pendingApprovals).sort((a, b) => a.time - b.time);
+  }
+
+  /** The user approved: the requester receives `value` (e.g. connect's {accounts, period}). */
+  approve(id: string, value?: ApprovalValue): void {
+    const request = this.#take(id);
+    this.#settlers.get(id)?.resolve(value);
+    this.#settlers.delete(id);
+    this.#publishSettled(request, 'approved');
+  }
+
+  /** The user denied, or something failed: 4001 with the type's message unless `error` is given. */
+  reject(id: string, error?: Error): void {
+    const request = this.#take(id);
+    this.#settlers.get(id)?.reject(error ?? userRejectedError(request.type));
+    this.#settlers.delete(id);
+    this.#publishSettled(request, 'rejected');
+  }
+
+  /** Rejects every pending request (each with its type's 4001 error unless `error` is given). */
+  rejectAll(error?: Error): void {
+    for (const id of Object.keys(this.state.pendingApprovals)) this.reject(id, error);
+  }
+
+  /** Pending requests die with the engine: their callers are told the user did not approve. */
+  override destroy(): void {
+    this.rejectAll();
+    super.destroy();
+  }
+
+  #hasPending(origin: string, type: ApprovalType): boolean {
+    return Object.values(this.state.pendingApprovals).some(
+      (request) => request.origin === origin && request.type === type,
+    );
+  }
+
+  #take(id: string): ApprovalRequest {
+    const request = typeof id === 'string' ? this.state.pendingApprovals[id] : undefined;
+    if (!request) throw new Error(`Approval request not found for id: "${String(id)}".`);
+    this.update((state) => {
+      delete state.pendingApprovals[id];
+      state.pendingApprovalCount = Object.keys(state.pendingApprovals).length;
+    });
+    return request;
+  }
+
+  #publishSettled(request: ApprovalRequest, outcome: 'approved' | 'rejected'): void {
+    const { id, origin, type } = request;
+    this.messenger.publish(`${approvalControllerName}:requestSettled`, {
+      id,
+      origin,
+      type,
+      outcome,
+    });
+  }
+}

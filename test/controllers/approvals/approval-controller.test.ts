@@ -1,0 +1,259 @@
+import { deriveStateFromMetadata } from '@metamask/base-controller';
+
+import {
+  APPROVAL_REJECTION_MESSAGES,
+  APPROVAL_TYPES,
+  type ApprovalRequestDataByType,
+  type ApprovalType,
+} from '../../../src/controllers/approvals/approval-types';
+import { createApprovalController, createRoot, rejectionOf, thrownBy } from './harness';
+
+const DAPP = 'https://dapp.example';
+
+const sampleData: { [K in ApprovalType]: ApprovalRequestDataByType[K] } = {
+  transaction: { txId: 'tx-1', txParams: { to: '0x0000000000000000000000000000000000000001' } },
+  personal_sign: { messageId: 'm1', from: '0xab', data: '0x68656c6c6f' },
+  eth_sign: { messageId: 'm2', from: '0xab', data: '0x' + '11'.repeat(32), dangerWarning: true },
+  typed_data: { messageId: 'm3', from: '0xab', data: '{}', version: 'V4' },
+  encryption_public_key: { messageId: 'm4', from: '0xab' },
+  decrypt: { messageId: 'm5', from: '0xab', data: '0x7b7d' },
+  watch_asset: { type: 'erc20', options: { address: '0x01' } },
+  add_chain: { chainId: '0x1' },
+  switch_chain: { chainId: '0x1' },
+  connect: { permissions: ['eth_accounts'], periods: ['hour'] },
+};
+
+const expectedRejections: Record<ApprovalType, string> = {
+  transaction: 'Orrery Tx Signature: User denied transaction signature.',
+  personal_sign: 'Orrery Message Signature: User denied message signature.',
+  eth_sign: 'Orrery Message Signature: User denied message signature.',
+  typed_data: 'Orrery Message Signature: User denied message signature.',
+  encryption_public_key: 'Orrery EncryptionPublicKey: User denied message EncryptionPublicKey.',
+  decrypt: 'User denied message Ddecryption.',
+  watch_asset: 'User denied watch asset request.',
+  add_chain: 'User denied add chain request.',
+  switch_chain: 'User denied switch chain request.',
+  connect: 'User rejected permissions request',
+};
+
+describe('ApprovalController', () => {
+  it('approves: the requester gets the value, the request leaves the state, events fire', async () => {
+    const root = createRoot();
+    const controller = createApprovalController(root, { now: () => 1234 });
+    const added: unknown[] = [];
+    const settled: unknown[] = [];
+    root.subscribe('ApprovalController:requestAdded', (request: unknown) => added.push(request));
+    root.subscribe('ApprovalController:requestSettled', (event: unknown) => settled.push(event));
+
+    const { id, result } = controller.add({
+      origin: DAPP,
+      type: 'connect',
+      requestData: sampleData.connect,
+    });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(controller.state.pendingApprovals[id]).toEqual({
+      id,
+      origin: DAPP,
+      type: 'connect',
+      time: 1234,
+      requestData: sampleData.connect,
+    });
+    expect(controller.state.pendingApprovalCount).toBe(1);
+    expect(added).toEqual([controller.state.pendingApprovals[id]]);
+
+    controller.approve(id, { accounts: ['0xab'], period: 'hour' });
+    await expect(result).resolves.toEqual({ accounts: ['0xab'], period: 'hour' });
+    expect(controller.state.pendingApprovals).toEqual({});
+    expect(controller.state.pendingApprovalCount).toBe(0);
+    expect(settled).toEqual([{ id, origin: DAPP, type: 'connect', outcome: 'approved' }]);
+  });
+
+  it('ids are unguessable and distinct', async () => {
+    const controller = createApprovalController(createRoot());
+    const added = Array.from({ length: 20 }, (_, index) =>
+      controller.add({
+        origin: `https://dapp${index}.example`,
+        type: 'personal_sign',
+        requestData: sampleData.personal_sign,
+      }),
+    );
+    expect(new Set(added.map(({ id }) => id)).size).toBe(20);
+    controller.rejectAll();
+    await Promise.all(added.map(({ result }) => rejectionOf(result)));
+  });
+
+  it.each(APPROVAL_TYPES.map((type) => [type]))(
+    'rejecting a %s request gives 4001 with the spec message',
+    async (type) => {
+      const controller = createApprovalController(createRoot());
+      const { id, result } = controller.add({
+        origin: DAPP,
+        type,
+        requestData: sampleData[type],
+      } as never);
+      controller.reject(id);
+      const error = await rejectionOf(result);
+      expect(error.code).toBe(4001);
+      expect(error.message).toBe(expectedRejections[type]);
+      expect(APPROVAL_REJECTION_MESSAGES[type]).toBe(expectedRejections[type]);
+      expect(controller.get(id)).toBeUndefined();
+    },
+  );
+
+  it('a reject with an explicit error passes that error through', async () => {
+    const controller = createApprovalController(createRoot());
+    const { id, result } = controller.add({
+      origin: DAPP,
+      type: 'add_chain',
+      requestData: sampleData.add_chain,
+    });
+    const failure = new Error('Something went wrong while approving add chain request');
+    controller.reject(id, failure);
+    await expect(result).rejects.toBe(failure);
+  });
+
+  it('an unknown type gives "No new transactions." and adds nothing', () => {
+    const controller = createApprovalController(createRoot());
+    const error = thrownBy(() =>
+      controller.add({ origin: DAPP, type: 'mystery' as ApprovalType, requestData: {} } as never),
+    );
+    expect(error.message).toBe('No new transactions.');
+    expect(error.code).toBe(-32602);
+    expect(controller.state.pendingApprovalCount).toBe(0);
+  });
+
+  it('one pending approval per (origin, type) for dapps: the second gets -32002', async () => {
+    const controller = createApprovalController(createRoot());
+    const first = controller.add({
+      origin: DAPP,
+      type: 'connect',
+      requestData: sampleData.connect,
+    });
+    const error = thrownBy(() =>
+      controller.add({ origin: DAPP, type: 'connect', requestData: sampleData.connect }),
+    );
+    expect(error.code).toBe(-32002);
+    expect(error.message).toBe(
+      `Request of type 'connect' already pending for origin ${DAPP}. Please wait.`,
+    );
+    // Another type from the same origin, and the same type from another origin, are fine.
+    const other = controller.add({
+      origin: DAPP,
+      type: 'personal_sign',
+      requestData: sampleData.personal_sign,
+    });
+    const elsewhere = controller.add({
+      origin: 'https://other.example',
+      type: 'connect',
+      requestData: sampleData.connect,
+    });
+    expect(controller.state.pendingApprovalCount).toBe(3);
+    // Once the first settles the origin may ask again.
+    controller.reject(first.id);
+    await rejectionOf(first.result);
+    const again = controller.add({
+      origin: DAPP,
+      type: 'connect',
+      requestData: sampleData.connect,
+    });
+    controller.rejectAll();
+    await Promise.all([other, elsewhere, again].map(({ result }) => rejectionOf(result)));
+  });
+
+  it("the wallet's own origin may queue several requests of one type", async () => {
+    const controller = createApprovalController(createRoot(), { walletOrigin: 'orrery' });
+    const request = { origin: 'orrery', type: 'transaction', requestData: sampleData.transaction };
+    const added = [controller.add(request as never), controller.add(request as never)];
+    expect(controller.getPending()).toHaveLength(2);
+    controller.rejectAll();
+    await Promise.all(added.map(({ result }) => rejectionOf(result)));
+  });
+
+  it('malformed requests get clear errors and change nothing', () => {
+    const controller = createApprovalController(createRoot());
+    const cases: [unknown, string][] = [
+      [null, 'An approval request must be an object.'],
+      ['connect', 'An approval request must be an object.'],
+      [{ origin: '', type: 'connect', requestData: {} }, 'An approval request needs an origin.'],
+      [{ origin: 7, type: 'connect', requestData: {} }, 'An approval request needs an origin.'],
+      [
+        { origin: DAPP, type: 'connect', requestData: [] },
+        'Approval request data must be a plain JSON object.',
+      ],
+      [
+        { origin: DAPP, type: 'connect', requestData: { when: () => 1 } },
+        'Approval request data must be a plain JSON object.',
+      ],
+      [
+        { origin: DAPP, type: 'connect', requestData: { big: 1n } },
+        'Approval request data must be a plain JSON object.',
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const error = thrownBy(() => controller.add(request as never));
+      expect(error.message).toBe(message);
+      expect(error.code).toBe(-32602);
+    }
+    expect(controller.state.pendingApprovalCount).toBe(0);
+  });
+
+  it('approving or rejecting an unknown id throws and settles nothing', async () => {
+    const controller = createApprovalController(createRoot());
+    const { id, result } = controller.add({
+      origin: DAPP,
+      type: 'switch_chain',
+      requestData: sampleData.switch_chain,
+    });
+    expect(thrownBy(() => controller.approve('nope')).message).toBe(
+      'Approval request not found for id: "nope".',
+    );
+    expect(thrownBy(() => controller.reject('nope')).message).toBe(
+      'Approval request not found for id: "nope".',
+    );
+    controller.approve(id);
+    await expect(result).resolves.toBeUndefined();
+    // A second answer for the same id is refused.
+    expect(() => controller.reject(id)).toThrow('Approval request not found');
+  });
+
+  it('the state holds a copy of the request data; the caller cannot change it later', async () => {
+    const controller = createApprovalController(createRoot());
+    const requestData = { txId: 'tx-9', txParams: { value: '0x1' } };
+    const { id, result } = controller.add({ origin: DAPP, type: 'transaction', requestData });
+    requestData.txParams.value = '0xffff';
+    expect(controller.get(id)?.requestData).toEqual({ txId: 'tx-9', txParams: { value: '0x1' } });
+    controller.rejectAll();
+    await rejectionOf(result);
+  });
+
+  it('works through messenger actions', async () => {
+    const root = createRoot();
+    createApprovalController(root);
+    const { id, result } = root.call('ApprovalController:addRequest', {
+      origin: DAPP,
+      type: 'watch_asset',
+      requestData: sampleData.watch_asset,
+    }) as { id: string; result: Promise<unknown> };
+    expect(root.call('ApprovalController:getRequest', id)).toMatchObject({ type: 'watch_asset' });
+    expect(root.call('ApprovalController:getState').pendingApprovalCount).toBe(1);
+    root.call('ApprovalController:reject', id);
+    const error = await rejectionOf(result);
+    expect([error.code, error.message]).toEqual([4001, 'User denied watch asset request.']);
+  });
+
+  it('is visible to the UI, never persisted, and destroy rejects pending callers', async () => {
+    const controller = createApprovalController(createRoot());
+    const { result } = controller.add({
+      origin: DAPP,
+      type: 'decrypt',
+      requestData: sampleData.decrypt,
+    });
+    expect(deriveStateFromMetadata(controller.state, controller.metadata, 'persist')).toEqual({});
+    const ui = deriveStateFromMetadata(controller.state, controller.metadata, 'usedInUi');
+    expect(Object.values(ui.pendingApprovals as object)).toHaveLength(1);
+    controller.destroy();
+    const error = await rejectionOf(result);
+    expect([error.code, error.message]).toEqual([4001, 'User denied message Ddecryption.']);
+    expect(controller.state.pendingApprovalCount).toBe(0);
+  });
+});
