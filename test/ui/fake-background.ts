@@ -2,6 +2,10 @@
  * A scripted background for view tests: speaks the real protocol over an in-memory port pair,
  * records what the view sent, and lets the test push any message (including out-of-order ones).
  */
+import {
+  getDefaultKeyringState,
+  type KeyringState,
+} from '../../src/controllers/keyring/KeyringController';
 import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
 import { LOCALHOST_NETWORK } from '../../src/controllers/network/networks';
 import { getDefaultPreferencesState } from '../../src/controllers/preferences/PreferencesController';
@@ -14,12 +18,16 @@ import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { UiState } from '../../src/background/ui-state';
 import type { BackgroundPort } from '../../src/ui/bridge/background-client';
 
+function withoutVault({ vault: _vault, ...rest }: KeyringState): UiState['KeyringController'] {
+  return rest;
+}
+
 /** The state a fresh engine on the local chain would show; built from the controllers' defaults. */
 export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
   return {
     NetworkController: getDefaultNetworkState(LOCALHOST_NETWORK),
     PreferencesController: getDefaultPreferencesState(),
-    KeyringController: { isUnlocked: false },
+    KeyringController: withoutVault(getDefaultKeyringState()),
     ...overrides,
   };
 }

@@ -3,8 +3,9 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 import en from '../../../locales/en.json';
-import { LOCALES, type Locale } from '../../controllers/preferences/PreferencesController';
+import type { Locale } from '../../controllers/preferences/PreferencesController';
 import { loadLocale, type Translations } from './load-locale';
+import { UI_LOCALES } from './locales';
 
 export interface CreateI18nOptions {
   locale?: Locale;
@@ -27,7 +28,7 @@ export async function createI18n({
     .init({
       lng: locale,
       fallbackLng: 'en',
-      supportedLngs: [...LOCALES],
+      supportedLngs: [...UI_LOCALES],
       resources: { en: { translation: en } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes

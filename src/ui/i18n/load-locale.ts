@@ -1,10 +1,6 @@
-import { LOCALES, type Locale } from '../../controllers/preferences/PreferencesController';
+import { isLocale } from './locales';
 
 export type Translations = Record<string, unknown>;
-
-export function isLocale(value: string): value is Locale {
-  return (LOCALES as readonly string[]).includes(value);
-}
 
 /**
  * Loads one language's translations. Each language is its own webpack chunk, fetched only when
