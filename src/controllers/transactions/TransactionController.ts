@@ -297,7 +297,7 @@ export class TransactionController extends BaseController<
       } else if (tx.status === 'unapproved' && tx.loadingDefaults) {
         work.push(this.#startLoadingDefaults(tx.id).catch(() => undefined));
       } else if (tx.status === 'signed') {
-        work.push(this.#publish(tx.id).catch((error: unknown) => this.#fail(tx.id, error)));
+        work.push(this.#publish(tx.id, true).catch((error: unknown) => this.#fail(tx.id, error)));
       }
     }
     await Promise.all(work);
@@ -584,10 +584,9 @@ export class TransactionController extends BaseController<
 
   /**
    * Sends the raw transaction. 'known transaction' means the node has it already: success, with
-   * the hash computed locally at signing. 'nonce too low' on a replacement means the original was
-   * mined: the pending tracker will drop this one.
+   * the hash computed locally at signing.
    */
-  async #publish(id: string): Promise<void> {
+  async #publish(id: string, afterRestart = false): Promise<void> {
     const tx = this.#get(id);
     let hash: string;
     try {
@@ -601,8 +600,12 @@ export class TransactionController extends BaseController<
       const known = ['known transaction', 'already known', 'already imported'].some((text) =>
         message.includes(text),
       );
-      const replacementTooLate = tx.type !== undefined && message.includes('nonce too low');
-      if (!known && !replacementTooLate) throw error;
+      // On a replacement, or a signed transaction found at boot (it may have gone out before the
+      // restart), 'nonce too low' means a transaction with this nonce was mined: the tracker
+      // confirms ours or drops it.
+      const nonceUsed =
+        (tx.type !== undefined || afterRestart) && message.includes('nonce too low');
+      if (!known && !nonceUsed) throw error;
       hash = tx.hash ?? '';
     }
     this.#setStatus(id, 'submitted', 'transactions#publishTransaction', (draft) => {

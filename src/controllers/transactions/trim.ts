@@ -24,12 +24,16 @@ export function trimNonceGroups(
     if (group) group.push(tx);
     else groups.set(key, [tx]);
   }
-  if (groups.size <= maxGroups) return [...transactions];
-  const removable = [...groups.entries()]
+  // Unapproved transactions have no nonce yet and are never trimmed: they do not count.
+  const counted = [...groups.entries()].filter(
+    ([, group]) => !group.every((tx) => tx.status === 'unapproved'),
+  );
+  if (counted.length <= maxGroups) return [...transactions];
+  const removable = counted
     .filter(([, group]) => group.every((tx) => FINAL_STATUSES.includes(tx.status)))
     .map(([key, group]) => ({ key, newest: Math.max(...group.map((tx) => tx.time)) }))
     .sort((a, b) => a.newest - b.newest);
-  let excess = groups.size - maxGroups;
+  let excess = counted.length - maxGroups;
   const drop = new Set<string>();
   for (const { key } of removable) {
     if (excess <= 0) break;
