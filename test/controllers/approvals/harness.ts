@@ -9,11 +9,20 @@ import {
   type ApprovalControllerOptions,
 } from '../../../src/controllers/approvals/ApprovalController';
 
-// The root carries every test controller's actions and events; types are checked per controller.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test root spanning several controllers
-export type AnyMessenger = Messenger<string, any, any>;
+import type {
+  PermissionControllerActions,
+  PermissionControllerEvents,
+} from '../../../src/controllers/permissions/PermissionController';
 
-export function createRoot(): AnyMessenger {
+/** The root carries every dapp-layer controller's actions and events. */
+export type TestRootMessenger = Messenger<
+  'Root',
+  ApprovalControllerActions | PermissionControllerActions,
+  ApprovalControllerEvents | PermissionControllerEvents
+>;
+export type AnyMessenger = TestRootMessenger;
+
+export function createRoot(): TestRootMessenger {
   return new Messenger({ namespace: 'Root' });
 }
 
@@ -37,8 +46,11 @@ export function createChildMessenger<M>(
   actions: string[] = [],
   events: string[] = [],
 ): M {
-  const messenger: AnyMessenger = new Messenger({ namespace, parent: root });
-  if (actions.length > 0 || events.length > 0) root.delegate({ actions, events, messenger });
+  // Typed by the caller as its controller's messenger; delegation is checked at run time here.
+  const messenger = new Messenger({ namespace, parent: root as never });
+  if (actions.length > 0 || events.length > 0) {
+    root.delegate({ actions: actions as never, events: events as never, messenger });
+  }
   return messenger as M;
 }
 
