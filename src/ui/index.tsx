@@ -16,6 +16,10 @@ async function main(): Promise<void> {
   const worker = new Worker(new URL('../background/worker.ts', import.meta.url), {
     name: 'orrery-background',
   });
+  // A worker that fails to load leaves the loader up; say why in the console.
+  worker.addEventListener('error', (event) =>
+    console.error('Orrery: the background worker failed', event.message),
+  );
   client.connect(createWorkerPort(worker));
 
   // English is bundled, so this resolves at once; AppShell switches to the stored locale.
