@@ -35,6 +35,8 @@ export interface StaticServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
   config: StaticServerAppConfig;
+  /** Answers GET /health (at both prefixes); 200 when `status` is 'ok', else 503. */
+  health?: () => Promise<{ status: string; [part: string]: unknown }>;
 }
 
 export interface StaticServer {
@@ -87,7 +89,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const host = options.host ?? '127.0.0.1';
 
   const server = createServer((request, response) => {
-    handle(request, response, distDir, configBody).catch((error: unknown) => {
+    handle(request, response, distDir, configBody, options.health).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       if (status === 500) console.error('static server:', error);
       if (response.headersSent) {
@@ -127,6 +129,7 @@ async function handle(
   response: ServerResponse,
   distDir: string,
   configBody: string,
+  health: StaticServerOptions['health'],
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.setHeader('Allow', 'GET, HEAD');
@@ -141,6 +144,18 @@ async function handle(
   }
   const base = rawPath.startsWith(APP_BASE_PATH) ? APP_BASE_PATH : '/';
   const relative = decodePath(rawPath.slice(base.length));
+
+  if (relative === 'health' && health) {
+    const report = await health();
+    send(
+      request,
+      response,
+      report.status === 'ok' ? 200 : 503,
+      { 'Content-Type': CONTENT_TYPES['.json']!, 'Cache-Control': NO_CACHE },
+      JSON.stringify(report),
+    );
+    return;
+  }
 
   if (relative === 'config.json') {
     send(

@@ -64,6 +64,18 @@ describe('persistence', () => {
     });
   });
 
+  it('stores an action’s change before a view’s request for it resolves', async () => {
+    const storage = new RecordingStorage();
+    const engine = await createEngine({
+      storage,
+      network: UNREACHABLE_RPC,
+      persistDebounceMs: 60_000,
+    });
+    await engine.call('setTheme', ['dark']);
+    expect((await storage.getAll()).PreferencesController).toEqual({ theme: 'dark', locale: 'en' });
+    await engine.destroy();
+  });
+
   it('keeps a failed write queued and retries it with the next one', async () => {
     const storage = new RecordingStorage();
     const engine = await createEngine({

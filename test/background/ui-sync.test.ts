@@ -110,7 +110,8 @@ describe('UI state stream', () => {
     const everythingSent = JSON.stringify(view.received);
     expect(everythingSent).not.toContain('vault');
     expect(everythingSent).toContain('"isUnlocked":true');
-    expect(engine.getState().KeyringController).toEqual({ isUnlocked: true });
+    expect(engine.getState().KeyringController).toMatchObject({ isUnlocked: true });
+    expect(engine.getState().KeyringController).not.toHaveProperty('vault');
   });
 
   it('answers actions with their results and errors with code and message, never a hang', async () => {

@@ -52,8 +52,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'images', 'logo.svg'), '<svg/>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
   await symlink(path.join(root, 'secret.txt'), path.join(dist, 'linked-secret.txt'));
-  server = await startStaticServer({ distDir: dist, port: 0, config });
+  server = await startStaticServer({ distDir: dist, port: 0, config, health: async () => health });
 });
+
+/** What the health callback reports; tests flip it. */
+let health: { status: string; [part: string]: unknown } = { status: 'ok', chain: { status: 'ok' } };
 
 afterAll(async () => {
   await server?.close();
@@ -95,6 +98,21 @@ describe('startStaticServer', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toBe(indexHtml.replace('<head>', `<head><base href="${base}">`));
   });
+
+  it.each(['/health', '/v5.0.2/health'])(
+    '%s reports each part, 503 when one is down',
+    async (route) => {
+      health = { status: 'ok', chain: { status: 'ok' } };
+      const up = await get(server.url, route);
+      expect(up.status).toBe(200);
+      expect(JSON.parse(up.body)).toEqual({ status: 'ok', chain: { status: 'ok' } });
+
+      health = { status: 'degraded', chain: { status: 'error', error: 'connection refused' } };
+      const down = await get(server.url, route);
+      expect(down.status).toBe(503);
+      expect(JSON.parse(down.body)).toEqual(health);
+    },
+  );
 
   it('redirects the bare base path to its directory form', async () => {
     const response = await get(server.url, '/v5.0.2?a=b');

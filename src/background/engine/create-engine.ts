@@ -156,7 +156,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     getState: () => uiState.getState(),
     getSnapshot: () => uiState.getSnapshot(),
     subscribe: (listener) => uiState.subscribe(listener),
-    call: (action, params) => dispatchAction(actions, action, params),
+    // A view's action resolves only once its change is stored: a browser may end the worker
+    // as soon as the page closes, before a debounced write would run.
+    async call(action, params) {
+      const result = await dispatchAction(actions, action, params);
+      await persistence.flush();
+      return result;
+    },
     connect(origin) {
       if (destroyed) throw new Error('The engine has been destroyed.');
       const engine = createOriginRpcEngine({
