@@ -8,18 +8,29 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
 import { formatValidationError, HttpError } from './errors';
+import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
 import { registerRoutes } from './routes';
 
 export interface BuildServerOptions {
   db: Db;
   config: ServerConfig;
   backend?: AppContext['backend'];
+  /** Replaces the price source chosen from config.priceSource. */
+  prices?: PriceSource;
+}
+
+export function priceSourceFromConfig(config: ServerConfig): PriceSource {
+  const { kind, url, apiKey, timeoutMs, cacheMs } = config.priceSource;
+  if (kind === 'http' && url)
+    return new HttpPriceSource({ baseUrl: url, apiKey, timeoutMs, cacheMs });
+  return new OfflinePriceSource();
 }
 
 export async function buildServer({
   db,
   config,
   backend = 'postgres',
+  prices = priceSourceFromConfig(config),
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -61,6 +72,9 @@ export async function buildServer({
       request.log.error({ err: error }, 'database error');
       return reply.code(500).send({ error: 'Internal server error' });
     }
+    // Our own errors carry messages meant for the client, 5xx included (e.g. upstream failures).
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ error: error.message });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -74,6 +88,12 @@ export async function buildServer({
       .send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
   );
 
-  await registerRoutes(app, { db, config, backend, authenticate: createAuthenticator(config) });
+  await registerRoutes(app, {
+    db,
+    config,
+    backend,
+    prices,
+    authenticate: createAuthenticator(config),
+  });
   return app;
 }

@@ -8,6 +8,8 @@ export interface PriceSourceConfig {
   kind: 'offline' | 'http';
   /** Base URL of the price API, e.g. https://min-api.cryptocompare.com (kind 'http' only). */
   url?: string;
+  /** Sent as `authorization: Apikey <key>` (CryptoCompare's scheme) when set. */
+  apiKey?: string;
   timeoutMs: number;
   cacheMs: number;
 }
@@ -93,6 +95,7 @@ export function loadConfig(
     priceSource: {
       kind: priceUrl ? 'http' : 'offline',
       url: priceUrl || undefined,
+      apiKey: env.ORRERY_PRICE_API_KEY || undefined,
       timeoutMs: intFromEnv(env, 'ORRERY_PRICE_TIMEOUT_MS', 5000),
       cacheMs: intFromEnv(env, 'ORRERY_PRICE_CACHE_MS', 60_000),
     },

@@ -2,6 +2,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
+import type { PriceSource } from './prices/price-source';
 
 export interface AppContext {
   db: Db;
@@ -10,4 +11,6 @@ export interface AppContext {
   backend: 'pglite' | 'postgres';
   /** onRequest hook (runs before body validation) that sets request.auth or answers 401. */
   authenticate: onRequestAsyncHookHandler;
+  /** Conversion rates for GET /currency. */
+  prices: PriceSource;
 }

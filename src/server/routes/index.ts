@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerContactRoutes } from './contact';
+import { registerContentRoutes } from './content';
+import { registerCurrencyRoutes } from './currency';
 import { registerCustomNetworkRoutes } from './custom-network';
 import { registerCustomNftRoutes } from './custom-nft';
 import { registerCustomTokenRoutes } from './custom-token';
@@ -21,4 +23,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   registerCustomTokenRoutes(app, ctx);
   registerCustomNftRoutes(app, ctx);
   registerCustomNetworkRoutes(app, ctx);
+  registerContentRoutes(app, ctx);
+  registerCurrencyRoutes(app, ctx);
 }
