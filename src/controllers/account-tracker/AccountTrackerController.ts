@@ -1,0 +1,287 @@
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
+import type { Messenger } from '@metamask/messenger';
+
+import type {
+  KeyringControllerGetAccountsAction,
+  KeyringControllerStateChangeEvent,
+} from '../keyring/KeyringController';
+import type {
+  NetworkControllerGetProviderAction,
+  NetworkControllerGetStateAction,
+  NetworkControllerNetworkDidChangeEvent,
+  NetworkControllerNewBlockEvent,
+} from '../network/NetworkController';
+import {
+  BALANCE_CHECKER_ADDRESSES,
+  decodeBalancesResult,
+  encodeBalancesCall,
+  NATIVE_TOKEN,
+  type Hex,
+} from './balance-checker';
+
+export const accountTrackerControllerName = 'AccountTrackerController';
+
+export type AccountBalance = {
+  /** Native balance in wei, 0x hex. */
+  balance: Hex;
+};
+
+export type AccountTrackerState = {
+  /**
+   * Native balances of the wallet's accounts on the selected chain, keyed by lowercase address.
+   * An account appears once its balance has been read; the map is emptied on a network switch.
+   */
+  accounts: Record<string, AccountBalance>;
+};
+
+// Not persisted: a balance is a fact about the current block of the current chain. A restored
+// one could belong to another chain or be days old; the first block after start (1 s on
+// localhost, at most one polling interval elsewhere) brings a true value.
+const metadata: StateMetadata<AccountTrackerState> = {
+  accounts: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+};
+
+export function getDefaultAccountTrackerState(): AccountTrackerState {
+  return { accounts: {} };
+}
+
+/** The EIP-1193 subset this controller needs. */
+export interface BalanceProvider {
+  request<Result = unknown>(args: { method: string; params?: readonly unknown[] }): Promise<Result>;
+}
+
+export type AccountTrackerControllerGetStateAction = ControllerGetStateAction<
+  typeof accountTrackerControllerName,
+  AccountTrackerState
+>;
+export type AccountTrackerControllerRefreshAction = {
+  type: `${typeof accountTrackerControllerName}:refresh`;
+  handler: () => Promise<void>;
+};
+export type AccountTrackerControllerActions =
+  AccountTrackerControllerGetStateAction | AccountTrackerControllerRefreshAction;
+export type AccountTrackerControllerStateChangeEvent = ControllerStateChangeEvent<
+  typeof accountTrackerControllerName,
+  AccountTrackerState
+>;
+export type AccountTrackerControllerEvents = AccountTrackerControllerStateChangeEvent;
+
+/** What the tracker calls and hears from other controllers. */
+export type AccountTrackerAllowedActions =
+  | NetworkControllerGetStateAction
+  | NetworkControllerGetProviderAction
+  | KeyringControllerGetAccountsAction;
+export type AccountTrackerAllowedEvents =
+  | NetworkControllerNewBlockEvent
+  | NetworkControllerNetworkDidChangeEvent
+  | KeyringControllerStateChangeEvent;
+
+export type AccountTrackerControllerMessenger = Messenger<
+  typeof accountTrackerControllerName,
+  AccountTrackerControllerActions | AccountTrackerAllowedActions,
+  AccountTrackerControllerEvents | AccountTrackerAllowedEvents
+>;
+
+export interface AccountTrackerControllerOptions {
+  messenger: AccountTrackerControllerMessenger;
+  state?: Partial<AccountTrackerState>;
+  /** Balance-checker contracts by 0x chain id; defaults to BALANCE_CHECKER_ADDRESSES. */
+  balanceCheckerAddresses?: Readonly<Record<string, string>>;
+  /** Defaults to the NetworkController's provider, which follows network switches. */
+  getProvider?: () => BalanceProvider;
+  /** Defaults to the NetworkController's selected chain id. */
+  getChainId?: () => string;
+}
+
+/** How the last refresh read balances, for tests and diagnostics. */
+export type BalanceSource = 'balance-checker' | 'eth_getBalance';
+
+/**
+ * Keeps the native balances of the keyring's accounts current: refreshed on every new block, in
+ * one eth_call through a balance-checker contract where the chain has one, else one
+ * eth_getBalance per account. Locked wallet, no accounts: no requests.
+ */
+export class AccountTrackerController extends BaseController<
+  typeof accountTrackerControllerName,
+  AccountTrackerState,
+  AccountTrackerControllerMessenger
+> {
+  readonly #checkers: Map<string, string>;
+  readonly #getProvider: () => BalanceProvider;
+  readonly #getChainId: () => string;
+  /** Lowercase addresses to track, in keyring order. */
+  #addresses: string[] = [];
+  #running: Promise<void> | null = null;
+  #rerun: { blockNumber?: number } | null = null;
+  #lastSource: BalanceSource | null = null;
+  /** Bumped on a network switch so answers for the previous chain are dropped. */
+  #generation = 0;
+  #subscriptions: (() => void)[] = [];
+
+  constructor({
+    messenger,
+    state,
+    balanceCheckerAddresses = BALANCE_CHECKER_ADDRESSES,
+    getProvider,
+    getChainId,
+  }: AccountTrackerControllerOptions) {
+    super({
+      messenger,
+      metadata,
+      name: accountTrackerControllerName,
+      state: { ...getDefaultAccountTrackerState(), ...state },
+    });
+    this.#checkers = new Map(
+      Object.entries(balanceCheckerAddresses).map(([chainId, address]) => [
+        normalizeChainId(chainId),
+        address.toLowerCase(),
+      ]),
+    );
+    this.#getProvider = getProvider ?? (() => this.messenger.call('NetworkController:getProvider'));
+    this.#getChainId =
+      getChainId ??
+      (() => this.messenger.call('NetworkController:getState').providerConfig.chainId);
+    this.messenger.registerActionHandler(`${accountTrackerControllerName}:refresh`, () =>
+      this.refresh(),
+    );
+  }
+
+  /** Subscribes to blocks, switches and the keyring's accounts, and reads balances once. */
+  init(): Promise<void> {
+    const onBlock = (blockNumber: number) => void this.refresh(blockNumber).catch(() => undefined);
+    const onSwitch = () => this.#onNetworkSwitch();
+    const onKeyring = (accounts: readonly { address: string }[]) =>
+      this.syncWithAddresses(accounts.map((account) => account.address));
+    this.messenger.subscribe('NetworkController:newBlock', onBlock);
+    this.messenger.subscribe('NetworkController:networkDidChange', onSwitch);
+    this.messenger.subscribe('KeyringController:stateChange', onKeyring, (state) => state.accounts);
+    this.#subscriptions = [
+      () => this.messenger.unsubscribe('NetworkController:newBlock', onBlock),
+      () => this.messenger.unsubscribe('NetworkController:networkDidChange', onSwitch),
+      () => this.messenger.unsubscribe('KeyringController:stateChange', onKeyring),
+    ];
+    this.#addresses = normalizeAddresses(this.messenger.call('KeyringController:getAccounts'));
+    return this.refresh();
+  }
+
+  get lastBalanceSource(): BalanceSource | null {
+    return this.#lastSource;
+  }
+
+  /** Tracks exactly these addresses; balances of dropped ones leave the state at once. */
+  syncWithAddresses(addresses: readonly string[]): void {
+    const next = normalizeAddresses(addresses);
+    const added = next.some((address) => !this.#addresses.includes(address));
+    this.#addresses = next;
+    const stale = Object.keys(this.state.accounts).filter((address) => !next.includes(address));
+    if (stale.length > 0) {
+      this.update((state) => {
+        for (const address of stale) delete state.accounts[address];
+      });
+    }
+    if (added) void this.refresh().catch(() => undefined);
+  }
+
+  /**
+   * Reads every tracked balance at `blockNumber` (default latest). Refreshes never overlap: a
+   * request during one runs once more after it, for the newest block asked for.
+   */
+  refresh(blockNumber?: number): Promise<void> {
+    if (this.#running) {
+      this.#rerun = { blockNumber };
+      return this.#running;
+    }
+    this.#running = this.#refreshLoop(blockNumber).finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  override destroy(): void {
+    for (const unsubscribe of this.#subscriptions) unsubscribe();
+    this.#subscriptions = [];
+    super.destroy();
+    // BaseController leaves its action handlers registered; free the names for a successor.
+    this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:refresh`);
+    this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:getState`);
+  }
+
+  async #refreshLoop(blockNumber?: number): Promise<void> {
+    let next: { blockNumber?: number } | null = { blockNumber };
+    while (next) {
+      this.#rerun = null;
+      await this.#readBalances(next.blockNumber);
+      next = this.#rerun;
+    }
+  }
+
+  async #readBalances(blockNumber?: number): Promise<void> {
+    const addresses = [...this.#addresses];
+    if (addresses.length === 0) return;
+    const generation = this.#generation;
+    const chainId = normalizeChainId(this.#getChainId());
+    const provider = this.#getProvider();
+    const blockTag = blockNumber === undefined ? 'latest' : `0x${blockNumber.toString(16)}`;
+    const checker = this.#checkers.get(chainId);
+    let balances: bigint[] | null = null;
+    let source: BalanceSource = 'eth_getBalance';
+    if (checker) {
+      try {
+        const result = await provider.request<string>({
+          method: 'eth_call',
+          params: [{ to: checker, data: encodeBalancesCall(addresses, [NATIVE_TOKEN]) }, blockTag],
+        });
+        balances = decodeBalancesResult(result, addresses.length);
+        source = 'balance-checker';
+      } catch {
+        // A missing or misbehaving checker must not hide balances: read them one by one.
+        balances = null;
+      }
+    }
+    balances ??= await Promise.all(
+      addresses.map(async (address) =>
+        BigInt(
+          await provider.request<string>({ method: 'eth_getBalance', params: [address, blockTag] }),
+        ),
+      ),
+    );
+    if (generation !== this.#generation) return; // the network switched meanwhile
+    this.#lastSource = source;
+    const tracked = new Set(this.#addresses);
+    this.update((state) => {
+      addresses.forEach((address, index) => {
+        if (!tracked.has(address)) return; // removed while reading
+        const balance = `0x${(balances[index] ?? 0n).toString(16)}` as Hex;
+        if (state.accounts[address]?.balance !== balance) state.accounts[address] = { balance };
+      });
+    });
+  }
+
+  #onNetworkSwitch(): void {
+    this.#generation += 1;
+    if (Object.keys(this.state.accounts).length > 0) {
+      this.update((state) => {
+        state.accounts = {};
+      });
+    }
+    void this.refresh().catch(() => undefined);
+  }
+}
+
+function normalizeChainId(chainId: string): string {
+  return `0x${BigInt(chainId).toString(16)}`;
+}
+
+function normalizeAddresses(addresses: readonly string[]): string[] {
+  return [...new Set(addresses.map((address) => address.toLowerCase()))];
+}
