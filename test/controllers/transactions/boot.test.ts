@@ -7,7 +7,7 @@ import type { TransactionControllerState } from '../../../src/controllers/transa
 import type { TransactionStatus } from '../../../src/controllers/transactions/types';
 import { setAutomine } from '../../chain/snapshot';
 import { useAnvil } from '../../chain/use-anvil';
-import { createHarness, rpc, type Harness } from './harness';
+import { createHarness, type Harness } from './harness';
 
 const anvil = useAnvil({ accounts: 20 });
 const ORIGIN = 'https://dapp.example';
