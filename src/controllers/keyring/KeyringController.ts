@@ -265,6 +265,13 @@ export class KeyringController extends BaseController<
       const next = mutate(structuredClone(this.#contents));
       const accounts = publicView(keyEntriesOf(next));
       const vault = await encryptVault(this.#password, next);
+      if (!this.#contents) {
+        // Locked while encrypting: keep the accepted change, but do not bring keys back into memory.
+        this.update((state) => {
+          state.vault = vault;
+        });
+        return;
+      }
       this.#contents = next;
       this.update((state) => {
         state.vault = vault;

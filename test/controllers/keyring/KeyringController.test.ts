@@ -98,6 +98,28 @@ describe('KeyringController', () => {
     expect(locks).toEqual(['unlock', 'lock']);
   });
 
+  it('a lock during an import keeps the import but not the keys in memory', async () => {
+    const { keyring } = await unlockedKeyring();
+    // Locked before the queued import starts: refused, nothing written.
+    const vault = keyring.state.vault;
+    const refused = keyring.importAccountWithPrivateKey(key0);
+    keyring.setLocked();
+    await expect(refused).rejects.toThrow(LOCKED_ERROR);
+    expect(keyring.state.vault).toBe(vault);
+    await keyring.submitPassword(password);
+
+    // Locked while the vault is being encrypted (600,000 PBKDF2 rounds take far longer than 20 ms).
+    const importing = keyring.importAccountWithPrivateKey(key0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    keyring.setLocked();
+    await expect(importing).resolves.toBe(address0);
+    expect(keyring.state.isUnlocked).toBe(false);
+    expect(keyring.state.accounts).toEqual([]);
+    expect(() => keyring.getUnlockedContents()).toThrow(LOCKED_ERROR);
+    await keyring.submitPassword(password);
+    expect(keyring.getAccounts()).toEqual([address0]);
+  });
+
   it('refuses a wrong password and leaves the vault as it was', async () => {
     const { keyring } = await unlockedKeyring();
     await keyring.importAccountWithPrivateKey(key0);
