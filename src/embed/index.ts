@@ -1,0 +1,18 @@
+// The embed transport. Importing this touches no browser global, so server-side rendering works.
+export {
+  createWindowMessageStream,
+  type IncomingMessageEvent,
+  type MessageListenWindow,
+  type MessageTargetWindow,
+  type WindowMessageStream,
+  type WindowMessageStreamOptions,
+} from './window-message-stream';
+export {
+  createMultiplex,
+  type FrameChannel,
+  type Multiplex,
+  type MultiplexFrame,
+  type MultiplexOptions,
+  type Substream,
+} from './multiplex';
+export { ACK, BRK, SYN, type StreamEnvelope, type StreamPayload } from './wire';
