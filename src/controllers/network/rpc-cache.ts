@@ -35,6 +35,11 @@ const BLOCK_METHODS: Readonly<Record<string, number | null>> = {
   eth_getBlockByHash: null,
 };
 
+/** Methods after which cached block reads may be stale: sends and dev-node state changes. */
+export function isStateWrite(method: string): boolean {
+  return /^(eth_send|evm_|anvil_|hardhat_)/.test(method);
+}
+
 export function cacheStrategyFor(method: string): CacheStrategy {
   if (PERMA_METHODS.has(method)) return { kind: 'perma' };
   const blockTagIndex = BLOCK_METHODS[method];
@@ -136,7 +141,12 @@ export function createBlockCache(blocks: CurrentBlockSource): BlockCache {
   const middleware = createAsyncMiddleware<JsonRpcParams, Json>(async (req, res, next) => {
     if ((req as { skipCache?: boolean }).skipCache) return next();
     const strategy = cacheStrategyFor(req.method);
-    if (strategy.kind === 'never') return next();
+    if (strategy.kind === 'never') {
+      await next();
+      // On an automining node a write changes state without the tracker seeing a block yet.
+      if (!res.error && isStateWrite(req.method)) byBlock.clear();
+      return;
+    }
 
     let key: string;
     let bucket: Map<string, Json> | undefined;

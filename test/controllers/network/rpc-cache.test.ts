@@ -112,6 +112,24 @@ describe('RPC client cache', () => {
     }
   });
 
+  it('forgets block reads after a write through the client, since an automining node changes state at once', async () => {
+    const [from, to] = node().accounts;
+    const read = () =>
+      client.provider.request<string>({ method: 'eth_getBalance', params: [to, 'latest'] });
+    const before = BigInt(await read());
+    await client.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from, to, value: '0x5' }],
+    });
+    expect(BigInt(await read())).toBe(before + 5n);
+    await client.provider.request({ method: 'anvil_setBalance', params: [to, '0x77'] });
+    expect(await read()).toBe('0x77');
+    expect(await client.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    await client.provider.request({ method: 'evm_mine' });
+    expect(await client.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    expect(upstream.count('eth_chainId')).toBe(1); // writes leave the chain identity cached
+  });
+
   it('keeps chain id and network version across blocks', async () => {
     for (let i = 0; i < 3; i++) {
       expect(await client.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
