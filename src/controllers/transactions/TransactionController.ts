@@ -8,6 +8,8 @@ import type { Messenger } from '@metamask/messenger';
 import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
 import type { Draft } from 'immer';
 
+import type { KeyringControllerSignTransactionAction } from '../keyring/KeyringController';
+import type { SignableTxParams } from '../keyring/sign-transaction';
 import type {
   NetworkControllerGetProviderAction,
   NetworkControllerGetStateAction,
@@ -77,12 +79,6 @@ const metadata: StateMetadata<TransactionControllerState> = {
 export function getDefaultTransactionControllerState(): TransactionControllerState {
   return { transactions: {}, uiTransactions: [] };
 }
-
-/** The keyring's signer: builds the transaction for `chainId` with @ethereumjs/tx and signs it. */
-export type KeyringControllerSignTransactionAction = {
-  type: 'KeyringController:signTransaction';
-  handler: (from: string, txParams: TxParams, chainId: Hex) => Promise<SignedTransaction>;
-};
 
 export type TransactionControllerGetStateAction = ControllerGetStateAction<
   typeof transactionControllerName,
@@ -179,6 +175,15 @@ const GAS_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] a
 
 function randomId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/** The fields the signer takes: ours without the custom nonce (already applied) and `input`. */
+function toSignable(txParams: TxParams): SignableTxParams {
+  const { customNonceValue: _custom, input: _input, accessList, ...rest } = txParams;
+  return {
+    ...rest,
+    ...(accessList ? { accessList: accessList as SignableTxParams['accessList'] } : {}),
+  };
 }
 
 function stripForUi(tx: TransactionMeta): UiTransaction {
@@ -563,7 +568,7 @@ export class TransactionController extends BaseController<
       const signed = await this.messenger.call(
         'KeyringController:signTransaction',
         withNonce.txParams.from,
-        withNonce.txParams,
+        toSignable(withNonce.txParams),
         withNonce.chainId,
       );
       this.#setStatus(id, 'signed', 'transactions#signTransaction', (draft) => {

@@ -1,6 +1,5 @@
-// Test wiring for the TransactionController: a real NetworkController on an anvil node, and a
-// real signer (@ethereumjs/tx with the node's dev keys) registered as KeyringController:signTransaction
-// until the keyring's own signer lands.
+// Test wiring for the TransactionController: a real NetworkController on an anvil node and the
+// real KeyringController (holding the node's dev keys) behind KeyringController:signTransaction.
 import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
@@ -15,8 +14,13 @@ import {
 } from '../../../src/controllers/network/NetworkController';
 import { LOCALHOST_NETWORK, type Hex } from '../../../src/controllers/network/networks';
 import {
-  TransactionController,
+  KeyringController,
+  type KeyringControllerActions,
+  type KeyringControllerEvents,
   type KeyringControllerSignTransactionAction,
+} from '../../../src/controllers/keyring/KeyringController';
+import {
+  TransactionController,
   type TransactionControllerActions,
   type TransactionControllerEvents,
   type TransactionControllerMessenger,
@@ -30,7 +34,7 @@ type RootActions =
 type RootEvents = NetworkControllerEvents | TransactionControllerEvents;
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 
-/** Signs like the keyring will: @ethereumjs/tx for any chain id, legacy (EIP-155) or EIP-1559. */
+/** Signs as another wallet holding the same key would: plain @ethereumjs/tx, outside our code. */
 export function signWithKey(
   privateKey: string,
   txParams: TxParams,
@@ -111,9 +115,7 @@ export async function createHarness(
     await network.lookupNetwork();
   }
 
-  const keys = new Map(
-    anvil.accounts.map((address, index) => [address.toLowerCase(), anvil.privateKeys[index]!]),
-  );
+  const keyring = await keyringFor(anvil);
   const signCalls: Harness['signCalls'] = [];
   const keyringMessenger = new Messenger<
     'KeyringController',
@@ -126,12 +128,12 @@ export async function createHarness(
   });
   keyringMessenger.registerActionHandler(
     'KeyringController:signTransaction',
-    async (from, txParams, txChainId) => {
-      signCalls.push({ from, nonce: txParams.nonce });
-      const key = keys.get(from.toLowerCase());
-      if (!key) throw new Error('Orrery Keyring - Unable to find matching address.');
-      await Promise.resolve(); // signing is asynchronous in the real keyring
-      return signWithKey(key, txParams, txChainId);
+    (from, txParams, txChainId, signOptions) => {
+      signCalls.push({
+        from,
+        nonce: txParams.nonce === undefined ? undefined : String(txParams.nonce),
+      });
+      return keyring.signTransaction(from, txParams, txChainId, signOptions);
     },
   );
 
@@ -179,6 +181,36 @@ export async function createHarness(
     },
     destroy,
   };
+}
+
+/**
+ * One unlocked keyring per node and test file: creating a vault costs a PBKDF2 run of 600,000
+ * iterations, too slow to repeat for every test.
+ */
+const keyrings = new Map<string, Promise<KeyringController>>();
+function keyringFor(anvil: AnvilInstance): Promise<KeyringController> {
+  const key = anvil.accounts.join(',');
+  let keyring = keyrings.get(key);
+  if (!keyring) {
+    keyring = (async () => {
+      const controller = new KeyringController({
+        messenger: new Messenger<
+          'KeyringController',
+          KeyringControllerActions,
+          KeyringControllerEvents
+        >({
+          namespace: 'KeyringController',
+        }),
+      });
+      await controller.createNewVault('transactions test password');
+      await controller.addAccounts(
+        anvil.privateKeys.map((privKey) => ({ privKey, accountType: 'imported' as const })),
+      );
+      return controller;
+    })();
+    keyrings.set(key, keyring);
+  }
+  return keyring;
 }
 
 export function rpc<T>(anvil: AnvilInstance, method: string, params: unknown[] = []): Promise<T> {
