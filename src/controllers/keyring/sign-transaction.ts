@@ -22,6 +22,9 @@ export type Quantity = string | number | bigint;
 export const TRANSACTION_TYPES = { legacy: '0x0', accessList: '0x1', feeMarket: '0x2' } as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[keyof typeof TRANSACTION_TYPES];
 
+/** An EIP-2930 access list as JSON-RPC writes it; checked before use. */
+export type AccessListInput = readonly { address: string; storageKeys: readonly string[] }[];
+
 /** The signable subset of the spec's txParams. Quantities are 0x hex strings. */
 export interface SignableTxParams {
   from?: string;
@@ -38,7 +41,7 @@ export interface SignableTxParams {
   maxPriorityFeePerGas?: Quantity;
   nonce?: Quantity;
   type?: Quantity;
-  accessList?: AccessList;
+  accessList?: AccessListInput;
   /** When present it must equal the chain id the transaction is signed for. */
   chainId?: Quantity;
 }
@@ -114,6 +117,24 @@ function optionalQuantity(value: Quantity | undefined, field: string): bigint | 
   return value === undefined || value === null ? undefined : parseQuantity(value, field);
 }
 
+function parseAccessList(accessList: AccessListInput | undefined): AccessList {
+  if (accessList === undefined || accessList === null) return [];
+  if (!Array.isArray(accessList)) throw new Error('accessList must be an array.');
+  return accessList.map((item: { address?: unknown; storageKeys?: unknown }, index) => {
+    if (typeof item?.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(item.address)) {
+      throw new Error(`accessList[${index}].address must be a 0x address.`);
+    }
+    const keys = item.storageKeys;
+    if (
+      !Array.isArray(keys) ||
+      !keys.every((k) => typeof k === 'string' && /^0x[0-9a-fA-F]{64}$/.test(k))
+    ) {
+      throw new Error(`accessList[${index}].storageKeys must be 32-byte 0x hex strings.`);
+    }
+    return { address: item.address as Hex, storageKeys: keys as Hex[] };
+  });
+}
+
 const commons = new Map<string, Common>();
 
 /** One Common per chain and hardfork: building one deep-copies the chain definition. */
@@ -179,7 +200,7 @@ export function buildUnsignedTransaction(
           ...base,
           chainId: chain,
           gasPrice: optionalQuantity(txParams.gasPrice, 'gasPrice'),
-          accessList: txParams.accessList ?? [],
+          accessList: parseAccessList(txParams.accessList),
         },
         { common },
       );
@@ -193,7 +214,7 @@ export function buildUnsignedTransaction(
             txParams.maxPriorityFeePerGas,
             'maxPriorityFeePerGas',
           ),
-          accessList: txParams.accessList ?? [],
+          accessList: parseAccessList(txParams.accessList),
         },
         { common },
       );

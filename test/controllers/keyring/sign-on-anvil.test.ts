@@ -17,6 +17,17 @@ interface Receipt {
   transactionHash: string;
 }
 
+/** Automine mines right after answering; under load the receipt can lag the hash briefly. */
+async function waitForReceipt(rpcUrl: string, hash: string): Promise<Receipt> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const receipt = await callJsonRpc<Receipt | null>(rpcUrl, 'eth_getTransactionReceipt', [hash]);
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`no receipt for ${hash}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 async function unlockedKeyringWith(privateKey: string): Promise<KeyringController> {
   const keyring = new KeyringController({
     messenger: new Messenger<
@@ -75,7 +86,7 @@ function describeChain(chainId: number): void {
         expect(signed.type).toBe(type);
         const hash = await callJsonRpc<string>(rpcUrl, 'eth_sendRawTransaction', [signed.rawTx]);
         expect(hash).toBe(signed.hash);
-        const receipt = await callJsonRpc<Receipt>(rpcUrl, 'eth_getTransactionReceipt', [hash]);
+        const receipt = await waitForReceipt(rpcUrl, hash);
         expect(receipt).toMatchObject({
           from,
           to,
