@@ -18,7 +18,7 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
  * A migrated PGlite data folder, created once (about 10 s) and copied for each suite (well
  * under a second). Keyed by the migration list, so a new migration makes a new template.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const key = Object.keys(migrations)
     .join('+')
     .replace(/[^\w+-]/g, '');
