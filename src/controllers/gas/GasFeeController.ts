@@ -86,6 +86,16 @@ export type GasFeeControllerAllowedActions =
   | NetworkControllerGetEIP1559CompatibilityAction;
 export type GasFeeControllerAllowedEvents = NetworkControllerNetworkDidChangeEvent;
 
+/** For the engine's `root.delegate({ messenger, actions, events })`. */
+export const GAS_FEE_CONTROLLER_DELEGATED_ACTIONS: GasFeeControllerAllowedActions['type'][] = [
+  'NetworkController:getState',
+  'NetworkController:getProvider',
+  'NetworkController:getEIP1559Compatibility',
+];
+export const GAS_FEE_CONTROLLER_DELEGATED_EVENTS: GasFeeControllerAllowedEvents['type'][] = [
+  'NetworkController:networkDidChange',
+];
+
 export type GasFeeControllerMessenger = Messenger<
   typeof gasFeeControllerName,
   GasFeeControllerActions | GasFeeControllerAllowedActions,

@@ -3,6 +3,8 @@ import { Messenger } from '@metamask/messenger';
 
 import { callJsonRpc } from '../../../scripts/lib/json-rpc';
 import {
+  GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
+  GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
   GasFeeController,
   gasFeeControllerName,
   type GasFeeControllerActions,
@@ -91,12 +93,8 @@ describe('GasFeeController', () => {
     >({ namespace: gasFeeControllerName, parent: root });
     root.delegate({
       messenger: gasMessenger,
-      actions: [
-        'NetworkController:getState',
-        'NetworkController:getProvider',
-        'NetworkController:getEIP1559Compatibility',
-      ],
-      events: ['NetworkController:networkDidChange'],
+      actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
+      events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
     });
     const gas = new GasFeeController({ messenger: gasMessenger, ...options.gas });
     cleanups.push(() => network.destroy());
