@@ -56,6 +56,7 @@ describe('balance-checker calldata', () => {
 
 describe('AccountTrackerController on anvil', () => {
   const anvil = useAnvil();
+  const otherChain = useAnvil({ chainId: 5777 });
   let checker: string;
   const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -207,5 +208,25 @@ describe('AccountTrackerController on anvil', () => {
 
     await keyring.submitPassword(password);
     await waitFor(() => Object.keys(tracker.state.accounts).length === 3, 'balances after unlock');
+  });
+
+  it("drops the old chain's balances on a network switch and reads the new chain's", async () => {
+    const { tracker, network, root } = await setup(localChecker(), [1]);
+    await tracker.init();
+    expect(tracker.lastBalanceSource).toBe('balance-checker');
+    await callJsonRpc(otherChain().rpcUrl, 'anvil_setBalance', [address(1), '0x1234']);
+
+    const seen: string[] = [];
+    root.subscribe('AccountTrackerController:stateChange', (state) => {
+      seen.push(state.accounts[address(1)]?.balance ?? 'none');
+    });
+    await network.setRpcTarget({ rpcUrl: otherChain().rpcUrl, chainId: 5777 });
+    await waitFor(
+      () => tracker.state.accounts[address(1)]?.balance === '0x1234',
+      'the balance on chain 5777',
+    );
+    // No checker is configured for 5777: one eth_getBalance. The old balance was cleared first.
+    expect(tracker.lastBalanceSource).toBe('eth_getBalance');
+    expect(seen).toEqual(['none', '0x1234']);
   });
 });

@@ -182,6 +182,16 @@ describe('signTransaction', () => {
       signTransaction({ from: '0x3535353535353535353535353535353535353535' }, key, 1),
     ).toThrow(/does not belong to/);
     expect(() => signTransaction({}, `0x${'00'.repeat(32)}`, 1)).toThrow('Invalid private key.');
+    expect(() =>
+      signTransaction({ accessList: [{ address: '0x12', storageKeys: [] }] }, key, 1),
+    ).toThrow('accessList[0].address must be a 0x address.');
+    expect(() =>
+      signTransaction(
+        { accessList: [{ address: `0x${'12'.repeat(20)}`, storageKeys: ['0x01'] }] },
+        key,
+        1,
+      ),
+    ).toThrow('accessList[0].storageKeys must be 32-byte 0x hex strings.');
   });
 });
 
