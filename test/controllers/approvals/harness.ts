@@ -10,6 +10,10 @@ import {
 } from '../../../src/controllers/approvals/ApprovalController';
 
 import type {
+  SignatureControllerActions,
+  SignatureControllerEvents,
+} from '../../../src/controllers/messages/SignatureController';
+import type {
   PermissionControllerActions,
   PermissionControllerEvents,
 } from '../../../src/controllers/permissions/PermissionController';
@@ -17,8 +21,8 @@ import type {
 /** The root carries every dapp-layer controller's actions and events. */
 export type TestRootMessenger = Messenger<
   'Root',
-  ApprovalControllerActions | PermissionControllerActions,
-  ApprovalControllerEvents | PermissionControllerEvents
+  ApprovalControllerActions | PermissionControllerActions | SignatureControllerActions,
+  ApprovalControllerEvents | PermissionControllerEvents | SignatureControllerEvents
 >;
 export type AnyMessenger = TestRootMessenger;
 

@@ -1,0 +1,382 @@
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
+import type { Messenger } from '@metamask/messenger';
+
+import type { ApprovalRequestDataByType } from '../approvals/approval-types';
+import type { ApprovalControllerAddRequestAction } from '../approvals/ApprovalController';
+import { DecryptMessageManager } from './decrypt-message-manager';
+import { EncryptionPublicKeyManager } from './encryption-public-key-manager';
+import { EthSignManager } from './eth-sign-manager';
+import type { MessageManager, MessageRecord, MessageStatus, MessageType } from './message-manager';
+import { invalidParams, isPlainObject, normalizeMessageData, type Hex } from './message-params';
+import { PersonalMessageManager } from './personal-message-manager';
+import {
+  decryptMessage,
+  encryptionPublicKey,
+  recoverPersonal,
+  signEthMessage,
+  signPersonal,
+  signTyped,
+  type PrivateKey,
+} from './signers';
+import type { TypedMessageParams } from './typed-data-validation';
+import { TypedMessageManager } from './typed-message-manager';
+
+export const signatureControllerName = 'SignatureController';
+
+/** The wallet's own screens; the only origin whose own-prefixed eth_sign needs no prompt. */
+export const DEFAULT_WALLET_ORIGIN = 'orrery';
+
+/** What a view may know about a request in flight: no data, no result. */
+export type MessageSummary = {
+  id: string;
+  origin: string;
+  type: MessageType;
+  status: MessageStatus;
+  time: number;
+};
+
+export type SignatureControllerState = {
+  /** Requests not finished yet, by id. Finished ones leave at once. */
+  messages: Record<string, MessageSummary>;
+};
+
+const metadata: StateMetadata<SignatureControllerState> = {
+  messages: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
+};
+
+type SignRequest = Record<string, unknown>;
+
+export type SignatureControllerGetStateAction = ControllerGetStateAction<
+  typeof signatureControllerName,
+  SignatureControllerState
+>;
+/** eth_sign: `{from, data, customPrefix?, customMessage?}`. */
+export type SignatureControllerEthSignAction = {
+  type: `${typeof signatureControllerName}:ethSign`;
+  handler: (params: SignRequest, origin: string) => Promise<Hex>;
+};
+/** personal_sign: `{from, data}`. */
+export type SignatureControllerPersonalSignAction = {
+  type: `${typeof signatureControllerName}:personalSign`;
+  handler: (params: SignRequest, origin: string) => Promise<Hex>;
+};
+/** personal_ecRecover: `{data, signature}`; no prompt. */
+export type SignatureControllerPersonalEcRecoverAction = {
+  type: `${typeof signatureControllerName}:personalEcRecover`;
+  handler: (params: SignRequest) => Hex;
+};
+/** eth_signTypedData(_v1/_v3/_v4): `{from, data}` and 'V1' | 'V3' | 'V4'. */
+export type SignatureControllerSignTypedDataAction = {
+  type: `${typeof signatureControllerName}:signTypedData`;
+  handler: (params: SignRequest, version: string, origin: string) => Promise<Hex>;
+};
+/** eth_getEncryptionPublicKey: `{from}`. */
+export type SignatureControllerGetEncryptionPublicKeyAction = {
+  type: `${typeof signatureControllerName}:getEncryptionPublicKey`;
+  handler: (params: SignRequest, origin: string) => Promise<string>;
+};
+/** eth_decrypt: `{from, data}`. */
+export type SignatureControllerDecryptAction = {
+  type: `${typeof signatureControllerName}:decrypt`;
+  handler: (params: SignRequest, origin: string) => Promise<string>;
+};
+export type SignatureControllerActions =
+  | SignatureControllerGetStateAction
+  | SignatureControllerEthSignAction
+  | SignatureControllerPersonalSignAction
+  | SignatureControllerPersonalEcRecoverAction
+  | SignatureControllerSignTypedDataAction
+  | SignatureControllerGetEncryptionPublicKeyAction
+  | SignatureControllerDecryptAction;
+
+export type SignatureControllerStateChangeEvent = ControllerStateChangeEvent<
+  typeof signatureControllerName,
+  SignatureControllerState
+>;
+/** A request finished: signed / decrypted / received, rejected or errored. */
+export type SignatureControllerMessageFinishedEvent = {
+  type: `${typeof signatureControllerName}:messageFinished`;
+  payload: [finished: MessageSummary & { error?: string }];
+};
+export type SignatureControllerEvents =
+  SignatureControllerStateChangeEvent | SignatureControllerMessageFinishedEvent;
+
+export type SignatureControllerAllowedActions = ApprovalControllerAddRequestAction;
+
+export type SignatureControllerMessenger = Messenger<
+  typeof signatureControllerName,
+  SignatureControllerActions | SignatureControllerAllowedActions,
+  SignatureControllerEvents
+>;
+
+export interface SignatureControllerOptions {
+  messenger: SignatureControllerMessenger;
+  /** The key of an account, for one signing (the keyring's). Throws for an unknown account. */
+  getPrivateKey: (address: Hex) => PrivateKey | Promise<PrivateKey>;
+  /** The selected chain id (hex or decimal); undefined while switching networks. */
+  getActiveChainId: () => string | number | undefined;
+  walletOrigin?: string;
+  now?: () => number;
+}
+
+/** `${walletOrigin} Signed Message:\n`: the wallet's own eth_sign prefix (spec part 1 §4). */
+export function ownSignedMessagePrefix(walletOrigin: string): string {
+  return `${walletOrigin} Signed Message:\n`;
+}
+
+/**
+ * Every dapp signing request: validates it (its manager), asks the user (a typed approval through
+ * `ApprovalController:addRequest`), signs with eth-sig-util, and answers the dapp.
+ */
+export class SignatureController extends BaseController<
+  typeof signatureControllerName,
+  SignatureControllerState,
+  SignatureControllerMessenger
+> {
+  readonly ethSignManager: EthSignManager;
+  readonly personalMessageManager: PersonalMessageManager;
+  readonly typedMessageManager: TypedMessageManager;
+  readonly encryptionPublicKeyManager: EncryptionPublicKeyManager;
+  readonly decryptMessageManager: DecryptMessageManager;
+  readonly #getPrivateKey: SignatureControllerOptions['getPrivateKey'];
+  readonly #walletOrigin: string;
+  readonly #unsubscribes: (() => void)[] = [];
+
+  constructor({
+    messenger,
+    getPrivateKey,
+    getActiveChainId,
+    walletOrigin = DEFAULT_WALLET_ORIGIN,
+    now,
+  }: SignatureControllerOptions) {
+    super({ messenger, metadata, name: signatureControllerName, state: { messages: {} } });
+    this.#getPrivateKey = getPrivateKey;
+    this.#walletOrigin = walletOrigin;
+    this.ethSignManager = new EthSignManager({ now });
+    this.personalMessageManager = new PersonalMessageManager({ now });
+    this.typedMessageManager = new TypedMessageManager({ now, getActiveChainId });
+    this.encryptionPublicKeyManager = new EncryptionPublicKeyManager({ now });
+    this.decryptMessageManager = new DecryptMessageManager({ now });
+    for (const manager of this.#managers()) this.#track(manager);
+
+    const name = signatureControllerName;
+    this.messenger.registerActionHandler(`${name}:ethSign`, (params, origin) =>
+      this.ethSign(params, origin),
+    );
+    this.messenger.registerActionHandler(`${name}:personalSign`, (params, origin) =>
+      this.personalSign(params, origin),
+    );
+    this.messenger.registerActionHandler(`${name}:personalEcRecover`, (params) =>
+      this.personalEcRecover(params),
+    );
+    this.messenger.registerActionHandler(`${name}:signTypedData`, (params, version, origin) =>
+      this.signTypedData(params, version, origin),
+    );
+    this.messenger.registerActionHandler(`${name}:getEncryptionPublicKey`, (params, origin) =>
+      this.getEncryptionPublicKey(params, origin),
+    );
+    this.messenger.registerActionHandler(`${name}:decrypt`, (params, origin) =>
+      this.decrypt(params, origin),
+    );
+  }
+
+  /**
+   * eth_sign. A raw 32-byte hash is signed only after an approval flagged `dangerWarning: true`;
+   * with a custom prefix and message the data must be their hash. The wallet's own origin with
+   * its own prefix is approved without a prompt.
+   */
+  ethSign(params: SignRequest, origin: string): Promise<Hex> {
+    return this.#process(
+      this.ethSignManager,
+      params,
+      origin,
+      (record) => ({
+        messageId: record.id,
+        from: record.msgParams.from,
+        data: record.msgParams.data,
+        dangerWarning: record.msgParams.dangerWarning,
+        ...(record.msgParams.customPrefix !== undefined
+          ? {
+              customPrefix: record.msgParams.customPrefix,
+              customMessage: record.msgParams.customMessage ?? '',
+            }
+          : {}),
+      }),
+      async (record) =>
+        signEthMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from)),
+      (record) =>
+        record.origin === this.#walletOrigin &&
+        record.msgParams.customPrefix === ownSignedMessagePrefix(this.#walletOrigin),
+    ) as Promise<Hex>;
+  }
+
+  /** personal_sign; non-0x data is utf8 and is hex-encoded first. */
+  personalSign(params: SignRequest, origin: string): Promise<Hex> {
+    return this.#process(
+      this.personalMessageManager,
+      params,
+      origin,
+      (record) => ({
+        messageId: record.id,
+        from: record.msgParams.from,
+        data: record.msgParams.data,
+      }),
+      async (record) =>
+        signPersonal(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from)),
+    ) as Promise<Hex>;
+  }
+
+  /** personal_ecRecover: who signed `data` (utf8 or hex) with `signature`. */
+  personalEcRecover(params: SignRequest): Hex {
+    if (!isPlainObject(params)) throw invalidParams('Params must be an object.');
+    const data = normalizeMessageData(params.data);
+    const { signature } = params;
+    if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature)) {
+      throw invalidParams('signature must be a 65-byte hex string.');
+    }
+    try {
+      return recoverPersonal(data, signature);
+    } catch (error) {
+      throw invalidParams(`Cannot recover a signer: ${(error as Error).message}`);
+    }
+  }
+
+  /** eth_signTypedData V1, V3 or V4, with every validation of spec part 1 §5. */
+  signTypedData(params: SignRequest, version: string, origin: string): Promise<Hex> {
+    const request = isPlainObject(params) ? { ...params, version } : params;
+    return this.#process(
+      this.typedMessageManager,
+      request,
+      origin,
+      (record: MessageRecord<TypedMessageParams>) => ({
+        messageId: record.id,
+        from: record.msgParams.from,
+        data: record.msgParams.data as ApprovalRequestDataByType['typed_data']['data'],
+        version: record.msgParams.version,
+      }),
+      async (record) =>
+        signTyped(record.msgParams, await this.#getPrivateKey(record.msgParams.from)),
+    ) as Promise<Hex>;
+  }
+
+  /** eth_getEncryptionPublicKey: the account's base64 x25519 public key. */
+  getEncryptionPublicKey(params: SignRequest, origin: string): Promise<string> {
+    return this.#process(
+      this.encryptionPublicKeyManager,
+      params,
+      origin,
+      (record) => ({ messageId: record.id, from: record.msgParams.from }),
+      async (record) => encryptionPublicKey(await this.#getPrivateKey(record.msgParams.from)),
+    );
+  }
+
+  /** eth_decrypt: the plaintext of an x25519-xsalsa20-poly1305 message for the account. */
+  decrypt(params: SignRequest, origin: string): Promise<string> {
+    return this.#process(
+      this.decryptMessageManager,
+      params,
+      origin,
+      (record) => ({
+        messageId: record.id,
+        from: record.msgParams.from,
+        data: record.msgParams.data,
+      }),
+      async (record) =>
+        decryptMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from)),
+    );
+  }
+
+  override destroy(): void {
+    for (const unsubscribe of this.#unsubscribes) unsubscribe();
+    super.destroy();
+  }
+
+  #managers(): MessageManager<unknown>[] {
+    return [
+      this.ethSignManager,
+      this.personalMessageManager,
+      this.typedMessageManager,
+      this.encryptionPublicKeyManager,
+      this.decryptMessageManager,
+    ] as MessageManager<unknown>[];
+  }
+
+  /** Mirrors a manager's unfinished records into state and republishes its finished event. */
+  #track(manager: MessageManager<unknown>): void {
+    this.#unsubscribes.push(
+      manager.onStatusChange((record) => {
+        const { id, origin, type, status, time } = record;
+        this.update((state) => {
+          if (manager.get(id)) state.messages[id] = { id, origin, type, status, time };
+          else delete state.messages[id];
+        });
+      }),
+      manager.onFinished((record) => {
+        const { id, origin, type, status, time, error } = record;
+        this.messenger.publish(`${signatureControllerName}:messageFinished`, {
+          id,
+          origin,
+          type,
+          status,
+          time,
+          ...(error !== undefined ? { error } : {}),
+        });
+      }),
+    );
+  }
+
+  /**
+   * Validate and record (throws at once on bad params), ask the user unless `autoApprove` says
+   * otherwise, then perform. The returned promise is the manager's finished outcome.
+   */
+  async #process<Params>(
+    manager: MessageManager<Params>,
+    params: unknown,
+    origin: string,
+    approvalData: (record: MessageRecord<Params>) => Record<string, unknown>,
+    perform: (record: MessageRecord<Params>) => Promise<string>,
+    autoApprove: (record: MessageRecord<Params>) => boolean = () => false,
+  ): Promise<string> {
+    const record = manager.add(params, origin);
+    const outcome = manager.waitForResult(record.id);
+    let approval: Promise<unknown> = Promise.resolve();
+    if (!autoApprove(record)) {
+      try {
+        ({ result: approval } = this.messenger.call('ApprovalController:addRequest', {
+          origin,
+          type: manager.approvalType,
+          requestData: approvalData(record),
+        } as never));
+      } catch (error) {
+        // No prompt was opened (e.g. -32002, one already pending): the dapp gets that error as is.
+        outcome.catch(() => undefined);
+        manager.setErrored(record.id, (error as Error).message);
+        throw error;
+      }
+    }
+    try {
+      await approval;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 4001) manager.setRejected(record.id);
+      else manager.setErrored(record.id, (error as Error).message);
+      return outcome;
+    }
+    manager.setApproved(record.id);
+    try {
+      manager.setFinished(record.id, await perform(record));
+    } catch (error) {
+      manager.setErrored(record.id, (error as Error).message);
+    }
+    return outcome;
+  }
+}
