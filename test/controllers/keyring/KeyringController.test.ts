@@ -55,7 +55,72 @@ function tamper(vault: string): string {
   return JSON.stringify({ ...envelope, data: bytes.toString('base64') });
 }
 
+/** A vault as an older build would have written it: same envelope, fewer PBKDF2 rounds. */
+async function weakVault(secret: string, contents: unknown, iterations: number): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(32));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const material = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    'PBKDF2',
+    false,
+    ['deriveKey'],
+  );
+  const aesKey = await crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt'],
+  );
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    aesKey,
+    new TextEncoder().encode(JSON.stringify(contents)),
+  );
+  const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+  return JSON.stringify({
+    version: 1,
+    kdf: { name: 'PBKDF2', hash: 'SHA-256', iterations, salt: b64(salt) },
+    cipher: { name: 'AES-GCM', iv: b64(iv) },
+    data: b64(new Uint8Array(data)),
+  });
+}
+
 describe('KeyringController', () => {
+  it('re-encrypts a vault written with fewer PBKDF2 rounds on unlock, keeping its keys', async () => {
+    const contents = {
+      keyrings: [
+        {
+          type: 'Orrery Keyring',
+          data: [{ privKey: key0, accountType: 'normal', ethAddress: address0 }],
+        },
+      ],
+    };
+    const old = await weakVault(password, contents, 10_000);
+    const { keyring } = createKeyring(old);
+    await keyring.submitPassword(password);
+    expect(keyring.state.accounts).toEqual([{ address: address0, accountType: 'normal' }]);
+    const upgraded = JSON.parse(keyring.state.vault ?? '') as { kdf: { iterations: number } };
+    expect(upgraded.kdf.iterations).toBe(600_000);
+    const reopened = createKeyring(keyring.state.vault);
+    await reopened.keyring.submitPassword(password);
+    expect(reopened.keyring.getAccounts()).toEqual([address0]);
+  });
+
+  it('refuses a vault whose key list is malformed, leaving it in place', async () => {
+    const broken = await weakVault(
+      password,
+      { keyrings: [{ type: 'Orrery Keyring', data: [{ privKey: 'zz', accountType: 'normal' }] }] },
+      600_000,
+    );
+    const { keyring } = createKeyring(broken);
+    await expect(keyring.submitPassword(password)).rejects.toThrow(
+      'The vault is corrupted: key 0 is malformed',
+    );
+    expect(keyring.state).toEqual({ vault: broken, isUnlocked: false, accounts: [] });
+  });
+
   it('imports a private key into the encrypted vault only', async () => {
     const { keyring } = await unlockedKeyring();
     await expect(keyring.importAccountWithPrivateKey(`0x${key0}`)).resolves.toBe(address0);

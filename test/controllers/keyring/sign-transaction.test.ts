@@ -1,5 +1,6 @@
 import type { AccessList } from '@ethereumjs/tx';
 import { loadTests } from '@ethersproject/testcases';
+import { privateKeyToAccount } from 'viem/accounts';
 
 import {
   buildUnsignedTransaction,
@@ -220,6 +221,15 @@ describe('message signing', () => {
     expect(['1b', '1c']).toContain(signature.slice(-2));
     expect(recoverPersonalSignature('hello world', signature)).toBe(address);
     expect(recoverPersonalSignature('hello world!', signature)).not.toBe(address);
+  });
+
+  it('matches an independent implementation (viem) for text and raw-byte messages', async () => {
+    const account = privateKeyToAccount(key);
+    for (const message of ['hello world', '', 'Orrery Signin ✓ 日本', 'x'.repeat(300)]) {
+      expect(signPersonalMessage(message, key)).toBe(await account.signMessage({ message }));
+    }
+    const raw = '0xdeadbeef00';
+    expect(signPersonalMessage(raw, key)).toBe(await account.signMessage({ message: { raw } }));
   });
 
   it('signHash signs the given hash without hashing it again', () => {
