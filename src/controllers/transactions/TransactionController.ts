@@ -40,7 +40,6 @@ import { determineCategory } from './transaction-category';
 import { trimNonceGroups } from './trim';
 import {
   FINAL_STATUSES,
-  type SignedTransaction,
   type TransactionMeta,
   type TransactionSnapshot,
   type TransactionStatus,

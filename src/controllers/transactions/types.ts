@@ -146,15 +146,6 @@ export type TransactionMeta = {
 
 export type TransactionSnapshot = Omit<TransactionMeta, 'history'>;
 
-/** What the signer returns: the raw signed transaction and its parts. */
-export type SignedTransaction = {
-  rawTx: string;
-  hash: string;
-  r: string;
-  s: string;
-  v: string;
-};
-
 export type SuggestedGasFees = {
   gasPrice?: string;
   maxFeePerGas?: string;

@@ -27,7 +27,8 @@ import {
   type TransactionControllerOptions,
   type TransactionControllerState,
 } from '../../../src/controllers/transactions/TransactionController';
-import type { SignedTransaction, TxParams } from '../../../src/controllers/transactions/types';
+import type { SignedTransaction } from '../../../src/controllers/keyring/sign-transaction';
+import type { TxParams } from '../../../src/controllers/transactions/types';
 
 type RootActions =
   NetworkControllerActions | TransactionControllerActions | KeyringControllerSignTransactionAction;
@@ -39,7 +40,7 @@ export function signWithKey(
   privateKey: string,
   txParams: TxParams,
   chainId: Hex,
-): SignedTransaction {
+): Omit<SignedTransaction, 'type'> {
   const common = createCustomCommon({ chainId: Number(chainId) }, Mainnet, { hardfork: 'cancun' });
   const type = Number(txParams.type ?? '0x0');
   const txData: TypedTxData = {
@@ -54,7 +55,7 @@ export function signWithKey(
       : { gasPrice: txParams.gasPrice }),
   } as TypedTxData;
   const signed = createTx(txData, { common }).sign(hexToBytes(privateKey as `0x${string}`));
-  const hex = (value: bigint | undefined) => `0x${(value ?? 0n).toString(16)}`;
+  const hex = (value: bigint | undefined): `0x${string}` => `0x${(value ?? 0n).toString(16)}`;
   return {
     rawTx: bytesToHex(signed.serialize()),
     hash: bytesToHex(signed.hash()),
