@@ -165,6 +165,22 @@ describe('eth_sign', () => {
     expect(statuses).toEqual(['unapproved', 'approved', 'signed']);
   });
 
+  it('statuses: rejected by the user, errored when the account is unknown', async () => {
+    const harness = createSignatureHarness();
+    const statuses = recordStatuses(harness.signatures.ethSignManager as never);
+    const denied = harness.signatures.ethSign({ from: DEV, data: HASH }, DAPP);
+    harness.reject('eth_sign');
+    expect((await rejectionOf(denied)).code).toBe(4001);
+    expect(statuses).toEqual(['unapproved', 'rejected']);
+    statuses.length = 0;
+    const failing = harness.signatures.ethSign({ from: '0x' + '66'.repeat(20), data: HASH }, DAPP);
+    harness.approve('eth_sign');
+    expect((await rejectionOf(failing)).message).toBe(
+      `Orrery Message Signature: ${UNKNOWN_ACCOUNT_ERROR}`,
+    );
+    expect(statuses).toEqual(['unapproved', 'approved', 'errored']);
+  });
+
   it('with a custom prefix and message, data must be keccak256(prefix + length + message)', async () => {
     const harness = createSignatureHarness();
     const customPrefix = '\u0019Example Signed Message:\n';
@@ -306,6 +322,7 @@ describe('eth_getEncryptionPublicKey and eth_decrypt', () => {
     expect(error.message).toMatch(/^Orrery Decryption: /);
     expect(decryptStatuses).toEqual(['unapproved', 'approved', 'errored']);
 
+    const keyStatuses = recordStatuses(harness.signatures.encryptionPublicKeyManager as never);
     const strangerKey = harness.signatures.getEncryptionPublicKey(
       { from: '0x' + '55'.repeat(20) },
       DAPP,
@@ -314,6 +331,7 @@ describe('eth_getEncryptionPublicKey and eth_decrypt', () => {
     expect((await rejectionOf(strangerKey)).message).toBe(
       `Orrery EncryptionPublicKey: ${UNKNOWN_ACCOUNT_ERROR}`,
     );
+    expect(keyStatuses).toEqual(['unapproved', 'approved', 'errored']);
   });
 
   it.each([
