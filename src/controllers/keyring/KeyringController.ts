@@ -233,7 +233,7 @@ export class KeyringController extends BaseController<
     });
   }
 
-  /** Whether the password opens the vault, without changing anything. */
+  /** Resolves if the password opens the vault, else throws 'Incorrect Password Entered.'; changes nothing. */
   async verifyPassword(password: string): Promise<void> {
     const vault = this.state.vault;
     if (!vault) throw new Error('There is no vault to unlock.');
