@@ -10,7 +10,9 @@ import type { Draft } from 'immer';
 
 import type { KeyringControllerSignTransactionAction } from '../keyring/KeyringController';
 import type { SignableTxParams } from '../keyring/sign-transaction';
+import type { GasFeeControllerGetSuggestedGasFeesAction } from '../gas/GasFeeController';
 import type {
+  NetworkControllerGetEIP1559CompatibilityAction,
   NetworkControllerGetProviderAction,
   NetworkControllerGetStateAction,
   NetworkControllerNewBlockEvent,
@@ -131,12 +133,27 @@ export type TransactionControllerEvents =
   | TransactionControllerTransactionFinishedEvent
   | TransactionControllerTransactionStatusUpdatedEvent
   | TransactionControllerTransactionWarningEvent;
+/** What the root messenger must delegate to this controller's messenger (see the lists below). */
 export type TransactionControllerAllowedActions =
   | NetworkControllerGetStateAction
   | NetworkControllerGetProviderAction
-  | KeyringControllerSignTransactionAction;
+  | NetworkControllerGetEIP1559CompatibilityAction
+  | KeyringControllerSignTransactionAction
+  | GasFeeControllerGetSuggestedGasFeesAction;
 export type TransactionControllerAllowedEvents =
   NetworkControllerNewBlockEvent | NetworkControllerStateChangeEvent;
+/** For the engine's `root.delegate({ messenger, actions, events })`. The gas action is optional. */
+export const TRANSACTION_CONTROLLER_DELEGATED_ACTIONS: TransactionControllerAllowedActions['type'][] =
+  [
+    'NetworkController:getState',
+    'NetworkController:getProvider',
+    'NetworkController:getEIP1559Compatibility',
+    'KeyringController:signTransaction',
+    'GasFeeController:getSuggestedGasFees',
+  ];
+export const TRANSACTION_CONTROLLER_DELEGATED_EVENTS: TransactionControllerAllowedEvents['type'][] =
+  ['NetworkController:newBlock', 'NetworkController:stateChange'];
+
 export type TransactionControllerMessenger = Messenger<
   typeof transactionControllerName,
   TransactionControllerActions | TransactionControllerAllowedActions,
@@ -150,10 +167,6 @@ export type TransactionControllerOptions = {
   getSelectedAddress: () => string | undefined;
   /** The origin the wallet's own screens use; a wrong sender from it is an internal error. */
   walletOrigin?: string;
-  /** The gas controller's suggested fees; the node is asked when absent or failing. */
-  getSuggestedGasFees?: GetSuggestedGasFees;
-  /** EIP-1559 support of the current network; detected from the latest block when absent. */
-  getEip1559Compatibility?: () => Promise<boolean>;
   /** Nonce groups kept per chain and sender (default 40). */
   maxNonceGroups?: number;
 };
@@ -201,8 +214,6 @@ export class TransactionController extends BaseController<
 > {
   readonly #getSelectedAddress: () => string | undefined;
   readonly #walletOrigin: string;
-  readonly #getSuggestedGasFees: GetSuggestedGasFees | undefined;
-  readonly #getEip1559Compatibility: (() => Promise<boolean>) | undefined;
   readonly #maxNonceGroups: number;
   readonly #nonceTracker: NonceTracker;
   readonly #pendingTracker: PendingTransactionTracker;
@@ -220,8 +231,6 @@ export class TransactionController extends BaseController<
     state,
     getSelectedAddress,
     walletOrigin = 'orrery',
-    getSuggestedGasFees,
-    getEip1559Compatibility,
     maxNonceGroups = MAX_NONCE_GROUPS,
   }: TransactionControllerOptions) {
     super({
@@ -232,8 +241,6 @@ export class TransactionController extends BaseController<
     });
     this.#getSelectedAddress = getSelectedAddress;
     this.#walletOrigin = walletOrigin;
-    this.#getSuggestedGasFees = getSuggestedGasFees;
-    this.#getEip1559Compatibility = getEip1559Compatibility;
     this.#maxNonceGroups = maxNonceGroups;
     this.#nonceTracker = new NonceTracker({
       getProvider: () => this.#provider(),
@@ -512,7 +519,7 @@ export class TransactionController extends BaseController<
         (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined);
       const fees = hasFees
         ? undefined
-        : await suggestGasFees(provider, supportsEip1559, this.#getSuggestedGasFees);
+        : await suggestGasFees(provider, supportsEip1559, this.#gasControllerFees);
       this.#mustUpdate(id, 'Added new unapproved transaction defaults', (draft) => {
         draft.transactionCategory = draft.type ?? category;
         if (methodParams) draft.methodParams = methodParams;
@@ -741,12 +748,22 @@ export class TransactionController extends BaseController<
     return this.messenger.call('NetworkController:getState').providerConfig.chainId;
   }
 
+  /** The gas controller's medium-tier fees; throws (so the node is asked) when it is not wired. */
+  #gasControllerFees: GetSuggestedGasFees = (supportsEip1559) =>
+    this.messenger.call('GasFeeController:getSuggestedGasFees', supportsEip1559);
+
+  /** The network controller's cached answer; detected here from the latest block when it is not wired. */
   async #supportsEip1559(chainId: string): Promise<boolean> {
+    let fromNetwork: Promise<boolean> | undefined;
+    try {
+      fromNetwork = this.messenger.call('NetworkController:getEIP1559Compatibility');
+    } catch {
+      fromNetwork = undefined; // not delegated
+    }
+    if (fromNetwork) return fromNetwork;
     const cached = this.#eip1559ByChain.get(chainId);
     if (cached !== undefined) return cached;
-    const supports = this.#getEip1559Compatibility
-      ? await this.#getEip1559Compatibility()
-      : await detectEip1559(this.#provider());
+    const supports = await detectEip1559(this.#provider());
     this.#eip1559ByChain.set(chainId, supports);
     return supports;
   }

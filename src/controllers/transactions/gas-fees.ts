@@ -33,6 +33,7 @@ export async function suggestGasFees(
 ): Promise<SuggestedGasFees> {
   if (fromGasController) {
     try {
+      // Inside the try: an unwired messenger action throws synchronously.
       const fees = await fromGasController(supportsEip1559);
       if (supportsEip1559 ? fees.maxFeePerGas && fees.maxPriorityFeePerGas : fees.gasPrice)
         return fees;

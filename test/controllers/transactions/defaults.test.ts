@@ -169,20 +169,17 @@ describe('defaults: category, gas limit and fees', () => {
   });
 
   it('takes fees from the gas controller when wired, else from the node', async () => {
-    const harness = await createHarness(anvil(), {
-      getSuggestedGasFees: async (eip1559) => {
-        expect(eip1559).toBe(true);
-        return { maxFeePerGas: '0x12a05f200', maxPriorityFeePerGas: '0x3b9aca01' };
-      },
-    });
+    const harness = await createHarness(anvil(), { withGasFeeController: true });
     try {
+      const suggested = await harness.root.call('GasFeeController:getSuggestedGasFees', true);
+      expect(suggested.maxFeePerGas).toMatch(/^0x[0-9a-f]+$/);
       const { transactionMeta } = await harness.controller.addUnapprovedTransaction(
         { from, to: other, value: '0x1' },
         { origin: ORIGIN },
       );
       expect(transactionMeta.txParams).toMatchObject({
-        maxFeePerGas: '0x12a05f200',
-        maxPriorityFeePerGas: '0x3b9aca01',
+        maxFeePerGas: suggested.maxFeePerGas,
+        maxPriorityFeePerGas: suggested.maxPriorityFeePerGas,
       });
     } finally {
       await harness.destroy();

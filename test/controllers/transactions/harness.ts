@@ -20,6 +20,16 @@ import {
   type KeyringControllerSignTransactionAction,
 } from '../../../src/controllers/keyring/KeyringController';
 import {
+  GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
+  GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
+  GasFeeController,
+  type GasFeeControllerActions,
+  type GasFeeControllerEvents,
+  type GasFeeControllerMessenger,
+} from '../../../src/controllers/gas/GasFeeController';
+import {
+  TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
+  TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
   TransactionController,
   type TransactionControllerActions,
   type TransactionControllerEvents,
@@ -31,8 +41,11 @@ import type { SignedTransaction } from '../../../src/controllers/keyring/sign-tr
 import type { TxParams } from '../../../src/controllers/transactions/types';
 
 type RootActions =
-  NetworkControllerActions | TransactionControllerActions | KeyringControllerSignTransactionAction;
-type RootEvents = NetworkControllerEvents | TransactionControllerEvents;
+  | NetworkControllerActions
+  | TransactionControllerActions
+  | KeyringControllerSignTransactionAction
+  | GasFeeControllerActions;
+type RootEvents = NetworkControllerEvents | TransactionControllerEvents | GasFeeControllerEvents;
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 
 /** Signs as another wallet holding the same key would: plain @ethereumjs/tx, outside our code. */
@@ -91,6 +104,8 @@ export async function createHarness(
     state?: Partial<TransactionControllerState>;
     /** Runs the network's own block tracker at this interval (ms) instead of test-driven blocks. */
     blockPollingMs?: number;
+    /** Wires the real GasFeeController; without it fees come from the node. */
+    withGasFeeController?: boolean;
   } = {},
 ): Promise<Harness> {
   const root: RootMessenger = new Messenger({ namespace: 'Root' });
@@ -144,14 +159,28 @@ export async function createHarness(
   });
   root.delegate({
     messenger,
-    actions: [
-      'NetworkController:getState',
-      'NetworkController:getProvider',
-      'KeyringController:signTransaction',
-    ],
-    events: ['NetworkController:newBlock', 'NetworkController:stateChange'],
+    actions: TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
+    events: TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
   });
-  const { blockPollingMs: _blockPollingMs, ...controllerOptions } = options;
+  let gasFeeController: GasFeeController | undefined;
+  if (options.withGasFeeController) {
+    const gasMessenger: GasFeeControllerMessenger = new Messenger({
+      namespace: 'GasFeeController',
+      parent: root,
+    });
+    root.delegate({
+      messenger: gasMessenger,
+      actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
+      events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
+    });
+    gasFeeController = new GasFeeController({ messenger: gasMessenger });
+    gasFeeController.init();
+  }
+  const {
+    blockPollingMs: _blockPollingMs,
+    withGasFeeController: _withGasFeeController,
+    ...controllerOptions
+  } = options;
   const controller = new TransactionController({
     getSelectedAddress: () => options.selectedAddress ?? anvil.accounts[0],
     ...controllerOptions,
@@ -162,6 +191,7 @@ export async function createHarness(
 
   const destroy = async () => {
     controller.destroy();
+    gasFeeController?.destroy();
     await network.destroy();
   };
   return {
