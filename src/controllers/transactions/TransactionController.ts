@@ -5,7 +5,7 @@ import {
   type StateMetadata,
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
-import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
+import { rpcErrors } from '@metamask/rpc-errors';
 import type { Draft } from 'immer';
 
 import type { KeyringControllerSignTransactionAction } from '../keyring/KeyringController';
@@ -28,9 +28,8 @@ import {
   SIMPLE_TRANSFER_GAS,
   STUCK_AT_BOOT_MESSAGE,
   UI_LIST_LIMIT,
-  UNKNOWN_PROBLEM_PREFIX,
-  USER_DENIED_TX_MESSAGE,
 } from './constants';
+import { dappResult, unknownProblem } from './dapp-errors';
 import { estimateGasLimit } from './gas-limit';
 import { suggestGasFees, type GetSuggestedGasFees } from './gas-fees';
 import { hexToNumber, multiplyHex, toHex } from './hex';
@@ -314,8 +313,14 @@ export class TransactionController extends BaseController<
     await Promise.all(work);
   }
 
-  /** Stops tracking. Safe to call twice. */
+  /** Stops tracking; dapps still waiting get the unknown-problem error. Safe to call twice. */
   override destroy(): void {
+    for (const id of [...this.#waiters.keys()]) {
+      const tx = this.#find(id);
+      const waiter = this.#waiters.get(id);
+      this.#waiters.delete(id);
+      waiter?.reject(unknownProblem(tx?.txParams));
+    }
     if (this.#initialised) {
       this.#initialised = false;
       this.messenger.unsubscribe('NetworkController:newBlock', this.#onNewBlock);
@@ -478,21 +483,9 @@ export class TransactionController extends BaseController<
     const waiter = this.#waiters.get(tx.id);
     if (!waiter) return;
     this.#waiters.delete(tx.id);
-    switch (tx.status) {
-      case 'submitted':
-        waiter.resolve(tx.hash ?? '');
-        return;
-      case 'rejected':
-        waiter.reject(providerErrors.userRejectedRequest(USER_DENIED_TX_MESSAGE));
-        return;
-      case 'failed':
-        waiter.reject(rpcErrors.internal(tx.err?.message ?? INTERNAL_FAILURE_MESSAGE));
-        return;
-      default:
-        waiter.reject(
-          rpcErrors.internal(`${UNKNOWN_PROBLEM_PREFIX}${JSON.stringify(tx.txParams)}`),
-        );
-    }
+    const outcome = dappResult(tx);
+    if ('hash' in outcome) waiter.resolve(outcome.hash);
+    else waiter.reject(outcome.error);
   }
 
   #startLoadingDefaults(id: string): Promise<void> {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-
 import { deriveStateFromMetadata } from '@metamask/base-controller';
 
 import { STUCK_AT_BOOT_MESSAGE } from '../../../src/controllers/transactions/constants';
@@ -7,7 +5,7 @@ import type { TransactionControllerState } from '../../../src/controllers/transa
 import type { TransactionStatus } from '../../../src/controllers/transactions/types';
 import { setAutomine } from '../../chain/snapshot';
 import { useAnvil } from '../../chain/use-anvil';
-import { createHarness, type Harness } from './harness';
+import { createHarness, startRpcProxy, type Harness } from './harness';
 
 const anvil = useAnvil({ accounts: 20 });
 const ORIGIN = 'https://dapp.example';
@@ -142,7 +140,7 @@ describe('persistence, boot recovery, trimming', () => {
     const capture = captureAt(h, 'signed');
     const tx = await send();
     // A node that answers duplicates like geth did, in front of anvil.
-    const proxy = await startProxy(anvil().rpcUrl, (body) =>
+    const proxy = await startRpcProxy(anvil().rpcUrl, (body) =>
       body.method === 'eth_sendRawTransaction'
         ? {
             jsonrpc: '2.0',
@@ -245,46 +243,3 @@ describe('persistence, boot recovery, trimming', () => {
     expect(h.controller.state.uiTransactions.map((t) => t.id)).toEqual(ids.slice(5));
   });
 });
-
-type RpcBody = { id: number; method: string; params?: unknown[] };
-
-async function startProxy(
-  target: string,
-  rewrite: (body: RpcBody) => object | undefined,
-): Promise<{ url: string; rewritten: number; close: () => Promise<void> }> {
-  const state = { rewritten: 0 };
-  const server: Server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    req.on('end', () => {
-      void (async () => {
-        const body = JSON.parse(text) as RpcBody;
-        const replaced = rewrite(body);
-        let answer: string;
-        if (replaced) {
-          state.rewritten += 1;
-          answer = JSON.stringify(replaced);
-        } else {
-          const upstream = await fetch(target, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: text,
-          });
-          answer = await upstream.text();
-        }
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(answer);
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get rewritten() {
-      return state.rewritten;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}

@@ -4,6 +4,7 @@ import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { Messenger } from '@metamask/messenger';
+import { createServer, type Server } from 'node:http';
 
 import type { AnvilInstance } from '../../../scripts/lib/anvil';
 import { callJsonRpc } from '../../../scripts/lib/json-rpc';
@@ -88,6 +89,8 @@ export type Harness = {
     RootMessenger
   >;
   controller: TransactionController;
+  /** The real keyring that signs (shared by all harnesses on one node in a test file). */
+  keyring: KeyringController;
   /** Calls seen by the signer, to prove one signing per transaction. */
   signCalls: { from: string; nonce: string | undefined }[];
   /** Destroys this harness and builds a new one on the same node from persisted state (a restart). */
@@ -199,6 +202,7 @@ export async function createHarness(
     network,
     networkMessenger,
     controller,
+    keyring,
     signCalls,
     restart: async (state) => {
       await destroy();
@@ -246,4 +250,51 @@ function keyringFor(anvil: AnvilInstance): Promise<KeyringController> {
 
 export function rpc<T>(anvil: AnvilInstance, method: string, params: unknown[] = []): Promise<T> {
   return callJsonRpc<T>(anvil.rpcUrl, method, params);
+}
+
+export type RpcBody = { id: number; method: string; params?: unknown[] };
+
+/**
+ * A JSON-RPC server in front of a node that answers some requests itself (as another node
+ * implementation would) and forwards the rest.
+ */
+export async function startRpcProxy(
+  target: string,
+  rewrite: (body: RpcBody) => object | undefined | Promise<object | undefined>,
+): Promise<{ url: string; rewritten: number; close: () => Promise<void> }> {
+  const state = { rewritten: 0 };
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    req.on('end', () => {
+      void (async () => {
+        const body = JSON.parse(text) as RpcBody;
+        const replaced = await rewrite(body);
+        let answer: string;
+        if (replaced) {
+          state.rewritten += 1;
+          answer = JSON.stringify(replaced);
+        } else {
+          const upstream = await fetch(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: text,
+          });
+          answer = await upstream.text();
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(answer);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get rewritten() {
+      return state.rewritten;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
