@@ -1,16 +1,26 @@
 /**
  * The state a view sees: per controller, only the keys whose metadata says `usedInUi`.
- * `engine/ui-state-source.ts` derives it at run time from the same metadata; a test keeps the
+ * `sync/ui-state-source.ts` derives it at run time from the same metadata; a test keeps the
  * two in step.
  */
+import type { AccountTrackerState } from '../controllers/account-tracker/AccountTrackerController';
+import type { ApprovalControllerState } from '../controllers/approvals/ApprovalController';
+import type { GasFeeState } from '../controllers/gas/GasFeeController';
 import type { KeyringState } from '../controllers/keyring/KeyringController';
+import type { SignatureControllerState } from '../controllers/messages/SignatureController';
 import type { NetworkState } from '../controllers/network/NetworkController';
+import type { PermissionControllerState } from '../controllers/permissions/PermissionController';
 import type { PreferencesState } from '../controllers/preferences/PreferencesController';
 
 export interface UiState {
   NetworkController: NetworkState;
   PreferencesController: PreferencesState;
   KeyringController: Omit<KeyringState, 'vault'>;
+  AccountTrackerController: AccountTrackerState;
+  GasFeeController: GasFeeState;
+  ApprovalController: ApprovalControllerState;
+  PermissionController: PermissionControllerState;
+  SignatureController: SignatureControllerState;
 }
 
 export type UiControllerName = keyof UiState;

@@ -24,14 +24,22 @@ describe('persistence', () => {
     await first.destroy();
 
     const stored = await storage.getAll();
-    expect(stored.PreferencesController).toEqual({ theme: 'dark', locale: 'ja' });
+    expect(stored.PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'ja',
+      selectedAddress: null,
+    });
     expect(stored.meta).toEqual({ version: CURRENT_STATE_VERSION });
     // Facts about the present are not persisted.
     expect(stored.NetworkController).not.toHaveProperty('networkStatus');
     expect(stored.NetworkController).not.toHaveProperty('latestBlockNumber');
 
     const second = await createEngine({ storage, network: UNREACHABLE_RPC });
-    expect(second.getState().PreferencesController).toEqual({ theme: 'dark', locale: 'ja' });
+    expect(second.getState().PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'ja',
+      selectedAddress: null,
+    });
     await second.destroy();
   });
 
@@ -45,7 +53,11 @@ describe('persistence', () => {
     engine.actions.setTheme('light');
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(storage.writes.length - before).toBe(1);
-    expect(storage.writes.at(-1)?.PreferencesController).toEqual({ theme: 'light', locale: 'de' });
+    expect(storage.writes.at(-1)?.PreferencesController).toEqual({
+      theme: 'light',
+      locale: 'de',
+      selectedAddress: null,
+    });
     await engine.destroy();
   });
 
@@ -61,6 +73,7 @@ describe('persistence', () => {
     expect((await storage.getAll()).PreferencesController).toEqual({
       theme: 'light',
       locale: 'es',
+      selectedAddress: null,
     });
   });
 
@@ -72,7 +85,11 @@ describe('persistence', () => {
       persistDebounceMs: 60_000,
     });
     await engine.call('setTheme', ['dark']);
-    expect((await storage.getAll()).PreferencesController).toEqual({ theme: 'dark', locale: 'en' });
+    expect((await storage.getAll()).PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'en',
+      selectedAddress: null,
+    });
     await engine.destroy();
   });
 
@@ -88,7 +105,11 @@ describe('persistence', () => {
     engine.actions.setTheme('dark');
     await expect(engine.flush()).rejects.toThrow('disk full');
     await engine.flush();
-    expect((await storage.getAll()).PreferencesController).toEqual({ theme: 'dark', locale: 'en' });
+    expect((await storage.getAll()).PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'en',
+      selectedAddress: null,
+    });
     await engine.destroy();
   });
 
@@ -155,11 +176,19 @@ describe('migrations', () => {
       PreferencesController: { theme: 'dark', language: 'zh' },
     });
     const engine = await createEngine({ storage, network: UNREACHABLE_RPC, migrations: list });
-    expect(engine.getState().PreferencesController).toEqual({ theme: 'dark', locale: 'zh' });
+    expect(engine.getState().PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'zh',
+      selectedAddress: null,
+    });
     await engine.destroy();
     const stored = await storage.getAll();
     expect(stored.meta).toEqual({ version: 2 });
-    expect(stored.PreferencesController).toEqual({ theme: 'dark', locale: 'zh' });
+    expect(stored.PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'zh',
+      selectedAddress: null,
+    });
   });
 });
 

@@ -133,7 +133,9 @@ describe('BackgroundClient state sync', () => {
 
     background.patches(6, block(6)); // the old connection is no longer heard
     next.patches(1, block(1)); // nothing before the snapshot
-    const fresh = sampleUiState({ PreferencesController: { theme: 'dark', locale: 'de' } });
+    const fresh = sampleUiState({
+      PreferencesController: { theme: 'dark', locale: 'de', selectedAddress: null },
+    });
     next.snapshot(1, fresh); // a restarted background may start its numbering over
     next.patches(2, block(2));
     await flushMessages();

@@ -82,7 +82,11 @@ describe('RootStore fed by the real engine', () => {
     await client.actions.setTheme('dark');
     await client.actions.setLocale('zh');
     await waitFor(() => store.ui.PreferencesController.locale === 'zh', 'the locale patch');
-    expect(store.ui.PreferencesController).toEqual({ theme: 'dark', locale: 'zh' });
+    expect(store.ui.PreferencesController).toEqual({
+      theme: 'dark',
+      locale: 'zh',
+      selectedAddress: null,
+    });
   });
 
   it('rejects a refused action with the error code and message the engine gives', async () => {

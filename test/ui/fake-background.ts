@@ -6,6 +6,8 @@ import {
   getDefaultKeyringState,
   type KeyringState,
 } from '../../src/controllers/keyring/KeyringController';
+import { getDefaultAccountTrackerState } from '../../src/controllers/account-tracker/AccountTrackerController';
+import { getDefaultGasFeeState } from '../../src/controllers/gas/GasFeeController';
 import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
 import { LOCALHOST_NETWORK } from '../../src/controllers/network/networks';
 import { getDefaultPreferencesState } from '../../src/controllers/preferences/PreferencesController';
@@ -28,6 +30,11 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     NetworkController: getDefaultNetworkState(LOCALHOST_NETWORK),
     PreferencesController: getDefaultPreferencesState(),
     KeyringController: withoutVault(getDefaultKeyringState()),
+    AccountTrackerController: getDefaultAccountTrackerState(),
+    GasFeeController: getDefaultGasFeeState(),
+    ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0 },
+    PermissionController: { grants: {} },
+    SignatureController: { messages: {} },
     ...overrides,
   };
 }

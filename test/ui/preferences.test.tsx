@@ -15,7 +15,9 @@ describe('theme', () => {
     const { background, settle } = await renderApp('/wallet');
     background.snapshot(
       1,
-      sampleUiState({ PreferencesController: { theme: 'dark', locale: 'en' } }),
+      sampleUiState({
+        PreferencesController: { theme: 'dark', locale: 'en', selectedAddress: null },
+      }),
     );
     await settle();
     expect(document.documentElement.dataset.theme).toBe('dark');

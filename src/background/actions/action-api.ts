@@ -1,21 +1,72 @@
 /**
  * The narrow, typed API a view (or a headless caller) uses to act on the background.
  * Each method is one action; views call them as `request` messages and get a `response` or
- * an `error` back. Add an action here and in `create-action-handlers.ts`, nowhere else.
+ * an `error` back. Add an action here and in `action-handlers.ts`, nowhere else.
+ * No action returns a secret.
  */
+import type { ApprovalValue } from '../../controllers/approvals/approval-types';
+import type { Hex } from '../../controllers/network/networks';
+import type { CustomNetwork, CustomNetworkInput } from '../../controllers/network/custom-networks';
 import type { Locale, Theme } from '../../controllers/preferences/PreferencesController';
 
 export interface ActionApi {
   setTheme(theme: Theme): void;
   setLocale(locale: Locale): void;
+  /** Tells the background the user is active, so idle-skipped polling resumes. */
+  reportUserActivity(): void;
+
   /** Creates the encrypted vault and unlocks it. */
   createNewVault(password: string): Promise<void>;
   /** Unlocks the vault; fails with 'Incorrect Password Entered.' and changes nothing on a wrong password. */
   submitPassword(password: string): Promise<void>;
   setLocked(): void;
+  importAccountWithPrivateKey(privateKey: string): Promise<Hex>;
+  importAccountWithSeedPhrase(seedPhrase: string, index: number): Promise<Hex>;
+  importAccountWithKeystore(keystoreJson: string, password: string): Promise<Hex>;
+  /** Selects one of the keyring's accounts. */
+  setSelectedAddress(address: string): void;
+
+  setProviderType(type: string): Promise<void>;
+  addCustomNetwork(network: CustomNetworkInput): CustomNetwork;
+  editCustomNetwork(id: string, network: CustomNetworkInput): Promise<CustomNetwork>;
+  deleteCustomNetwork(id: string): Promise<void>;
+  setCustomNetwork(id: string): Promise<void>;
+
+  /** Approves a pending request (a dapp's connect, signature, chain or asset request). */
+  approveRequest(id: string, value: ApprovalValue): void;
+  /** Rejects a pending request; the dapp gets the spec's 4001 error for its type. */
+  rejectRequest(id: string): void;
+  /** Withdraws a dapp's access to the accounts. */
+  revokePermissions(origin: string): void;
 }
 
 export type ActionName = keyof ActionApi;
+
+/** Every action's name, for code that builds the API generically (the view's remote proxy). */
+export const ACTION_NAMES = [
+  'setTheme',
+  'setLocale',
+  'reportUserActivity',
+  'createNewVault',
+  'submitPassword',
+  'setLocked',
+  'importAccountWithPrivateKey',
+  'importAccountWithSeedPhrase',
+  'importAccountWithKeystore',
+  'setSelectedAddress',
+  'setProviderType',
+  'addCustomNetwork',
+  'editCustomNetwork',
+  'deleteCustomNetwork',
+  'setCustomNetwork',
+  'approveRequest',
+  'rejectRequest',
+  'revokePermissions',
+] as const satisfies readonly ActionName[];
+
+// Fails to compile when an action is missing from ACTION_NAMES.
+type UnlistedAction = Exclude<ActionName, (typeof ACTION_NAMES)[number]>;
+export const allActionsListed: [UnlistedAction] extends [never] ? true : never = true;
 
 /** The same API as seen from across a message channel: every call is asynchronous. */
 export type RemoteActionApi = {

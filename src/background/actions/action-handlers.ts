@@ -1,5 +1,4 @@
-import type { KeyringController } from '../../controllers/keyring/KeyringController';
-import type { PreferencesController } from '../../controllers/preferences/PreferencesController';
+import type { Controllers } from '../engine/build-controllers';
 import { ActionErrorCode } from '../sync/protocol';
 import type { ActionApi } from './action-api';
 
@@ -14,19 +13,47 @@ export class ActionFailure extends Error {
   }
 }
 
-export interface ActionControllers {
-  preferences: PreferencesController;
-  keyring: KeyringController;
-}
+export type ActionControllers = Controllers & { userIdle: { markActive(): void } };
 
 /** Binds every action of the API to the controller that carries it out. */
-export function createActionHandlers({ preferences, keyring }: ActionControllers): ActionApi {
+export function createActionHandlers({
+  preferences,
+  keyring,
+  network,
+  approvals,
+  permissions,
+  userIdle,
+}: ActionControllers): ActionApi {
   return {
     setTheme: (theme) => preferences.setTheme(theme),
     setLocale: (locale) => preferences.setLocale(locale),
+    reportUserActivity: () => userIdle.markActive(),
+
     createNewVault: (password) => keyring.createNewVault(password),
     submitPassword: (password) => keyring.submitPassword(password),
     setLocked: () => keyring.setLocked(),
+    importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
+    importAccountWithSeedPhrase: (seedPhrase, index) =>
+      keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0),
+    importAccountWithKeystore: (keystoreJson, password) =>
+      keyring.importAccountWithKeystore(keystoreJson, password),
+    setSelectedAddress: (address) => {
+      const known = keyring.getAccounts().map((account) => account.toLowerCase());
+      if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {
+        throw new Error(`Unknown account: ${String(address)}`);
+      }
+      preferences.setSelectedAddress(address);
+    },
+
+    setProviderType: (type) => network.setProviderType(type),
+    addCustomNetwork: (input) => network.addCustomNetwork(input),
+    editCustomNetwork: (id, input) => network.editCustomNetwork(id, input),
+    deleteCustomNetwork: (id) => network.deleteCustomNetwork(id),
+    setCustomNetwork: (id) => network.setCustomNetwork(id),
+
+    approveRequest: (id, value) => approvals.approve(id, value),
+    rejectRequest: (id) => approvals.reject(id),
+    revokePermissions: (origin) => permissions.revokePermissions(origin),
   };
 }
 

@@ -1,20 +1,10 @@
 import type { StateMetadata } from '@metamask/base-controller';
 import type { Json } from '@metamask/utils';
 
-import {
-  KeyringController,
-  keyringControllerName,
-} from '../../controllers/keyring/KeyringController';
-import {
-  NetworkController,
-  networkControllerName,
-  type NetworkState,
-} from '../../controllers/network/NetworkController';
+import type { GasApiOptions } from '../../controllers/gas/gas-api';
+import { createUserIdleTracker } from '../../controllers/gas/user-idle';
+import type { NetworkState } from '../../controllers/network/NetworkController';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../controllers/network/networks';
-import {
-  PreferencesController,
-  preferencesControllerName,
-} from '../../controllers/preferences/PreferencesController';
 import type { ActionApi } from '../actions/action-api';
 import { createActionHandlers, dispatchAction } from '../actions/action-handlers';
 import type { Migration } from '../persistence/migrations';
@@ -24,11 +14,9 @@ import { OriginProvider } from '../rpc/origin-provider';
 import { createOriginRpcEngine } from '../rpc/origin-rpc-engine';
 import { type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../ui-state';
-import {
-  createControllerMessenger,
-  createRootMessenger,
-  type RootMessenger,
-} from './root-messenger';
+import { buildControllers, type Controllers } from './build-controllers';
+import { createRootMessenger, type RootMessenger } from './root-messenger';
+import { keepSelectedAddressValid } from './selected-address';
 
 export interface EngineOptions {
   /** Where persisted state lives: MemoryStorage, FileStorage (Node) or IndexedDbStorage (browser). */
@@ -37,6 +25,8 @@ export interface EngineOptions {
   network?: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
   /** Block polling interval in ms (1 s on localhost by default). */
   blockPollingInterval?: number;
+  /** An external gas fee API; without it, estimates come from the node. */
+  gasApi?: GasApiOptions;
   /** How long state changes are gathered before one write (default 200 ms). */
   persistDebounceMs?: number;
   /** The schema history, for tests of migrations; defaults to the wallet's own. */
@@ -52,52 +42,32 @@ export interface Engine {
   getState(): UiState;
   /** The UI-visible state with the sequence number of the last patch batch it includes. */
   getSnapshot(): { seq: number; state: UiState };
-  /** Patch batches with consecutive sequence numbers, for every UI-visible change. */
+  /**
+   * Patch batches with consecutive sequence numbers, for every UI-visible change. While anyone
+   * is subscribed (a view is open), the engine polls what views show, such as gas fees.
+   */
   subscribe(listener: (batch: PatchBatch) => void): () => void;
-  /** Runs an action by name; how views' request messages arrive. */
+  /** Runs an action by name; how views' request messages arrive. Resolves once the change is stored. */
   call(action: string, params: unknown[]): Promise<unknown>;
   /** An EIP-1193 provider for a dapp origin, with its own JSON-RPC engine. */
   connect(origin: string): OriginProvider;
   /** Writes pending state now. */
   flush(): Promise<void>;
-  /** Stops polling, closes connections and writes the last state. */
+  /** Stops polling, rejects pending approvals, closes connections and writes the last state. */
   destroy(): Promise<void>;
 }
+
+type ImmerPatch = { op: 'replace' | 'add' | 'remove'; path: (string | number)[]; value?: unknown };
+type StateChangeListener = (controllerName: string, patches: readonly ImmerPatch[]) => void;
 
 function toProviderConfig(network: EngineOptions['network']): ProviderConfig | undefined {
   if (!network) return undefined;
   return { ...LOCALHOST_NETWORK, type: 'rpc', ...network };
 }
 
-/**
- * The composition root. Builds the controllers from persisted state, wires persistence, the UI
- * state stream and per-origin RPC, then starts the network. The same code runs in a browser
- * worker and headless in Node.
- */
-export async function createEngine(options: EngineOptions): Promise<Engine> {
-  const { states, version, migrated } = await loadPersistedState(
-    options.storage,
-    options.migrations,
-  );
-  const persisted = <T>(name: string) => states[name] as Partial<T> | undefined;
-
-  const messenger = createRootMessenger();
-  const network = new NetworkController({
-    messenger: createControllerMessenger(messenger, networkControllerName),
-    state: persisted<NetworkState>(networkControllerName),
-    providerConfig: toProviderConfig(options.network),
-    pollingInterval: options.blockPollingInterval,
-  });
-  const preferences = new PreferencesController({
-    messenger: createControllerMessenger(messenger, preferencesControllerName),
-    state: persisted(preferencesControllerName),
-  });
-  const keyring = new KeyringController({
-    messenger: createControllerMessenger(messenger, keyringControllerName),
-    state: persisted(keyringControllerName),
-  });
-  const controllers = [network, preferences, keyring] as const;
-  const controllerViews = controllers.map((controller) => ({
+/** Each controller as the persistence layer and the UI stream see it: name, live state, metadata. */
+function describeControllers(controllers: Controllers) {
+  return Object.values(controllers).map((controller) => ({
     name: controller.name,
     // Each controller's metadata is typed by its own state; consumers only read flags by key.
     metadata: controller.metadata as unknown as StateMetadata<Record<string, Json>>,
@@ -105,49 +75,89 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return controller.state as unknown as Record<string, Json>;
     },
   }));
+}
 
-  const uiState = new UiStateSource(controllerViews);
-  const persistence = new PersistenceManager({
-    storage: options.storage,
-    controllers: controllerViews,
-    debounceMs: options.persistDebounceMs,
-    version,
+/**
+ * The composition root. Builds the controllers from persisted state, wires persistence, the UI
+ * state stream and per-origin RPC, then starts them. The same code runs in a browser worker and
+ * headless in Node.
+ */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { states, version, migrated } = await loadPersistedState(
+    options.storage,
+    options.migrations,
+  );
+  const messenger = createRootMessenger();
+  const userIdle = createUserIdleTracker({});
+  const controllers = buildControllers(messenger, states, {
+    providerConfig: toProviderConfig(options.network),
+    blockPollingInterval: options.blockPollingInterval,
+    gasApi: options.gasApi,
+    isUserIdle: userIdle.isIdle,
   });
+  const {
+    network,
+    keyring,
+    preferences,
+    accountTracker,
+    gasFee,
+    approvals,
+    permissions,
+    signatures,
+  } = controllers;
+  const described = describeControllers(controllers);
 
-  type PatchListener = (
-    name: string,
-    patches: readonly {
-      op: 'replace' | 'add' | 'remove';
-      path: (string | number)[];
-      value?: unknown;
-    }[],
-  ) => void;
-  const stateChangeListeners = new Set<PatchListener>();
-  for (const controller of controllers) {
-    // Each controller's stateChange event carries its immer patches; one subscription feeds both consumers.
-    (
-      messenger.subscribe as (
-        event: string,
-        handler: (state: unknown, patches: Parameters<PatchListener>[1]) => void,
-      ) => void
-    )(`${controller.name}:stateChange`, (_state, patches) => {
-      for (const listener of stateChangeListeners) listener(controller.name, patches);
-    });
-  }
-  const onStateChange = (listener: PatchListener) => {
+  // One subscription per controller's stateChange feeds both the UI stream and persistence.
+  const stateChangeListeners = new Set<StateChangeListener>();
+  const onStateChange = (listener: StateChangeListener) => {
     stateChangeListeners.add(listener);
     return () => stateChangeListeners.delete(listener);
   };
+  for (const { name } of described) {
+    (
+      messenger.subscribe as (
+        event: string,
+        handler: (state: unknown, patches: ImmerPatch[]) => void,
+      ) => void
+    )(`${name}:stateChange`, (_state, patches) => {
+      for (const listener of stateChangeListeners) listener(name, patches);
+    });
+  }
+  const uiState = new UiStateSource(described);
   onStateChange((name, patches) => uiState.publish(name, patches));
+  const persistence = new PersistenceManager({
+    storage: options.storage,
+    controllers: described,
+    debounceMs: options.persistDebounceMs,
+    version,
+  });
   persistence.start({ onStateChange }, { writeNow: migrated || Object.keys(states).length === 0 });
 
   const connections = new Set<OriginProvider>();
-  messenger.subscribe(`${networkControllerName}:stateChange`, (state: NetworkState) => {
+  messenger.subscribe('NetworkController:stateChange', (state: NetworkState) => {
     for (const provider of connections) provider.updateNetwork(state);
   });
 
-  const actions = createActionHandlers({ preferences, keyring });
+  const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
+  const actions = createActionHandlers({ ...controllers, userIdle });
+
   await network.init();
+  accountTracker.init();
+  gasFee.init();
+
+  // Views show gas fees: poll only while one is subscribed.
+  let viewCount = 0;
+  const subscribe = (listener: (batch: PatchBatch) => void) => {
+    const stop = uiState.subscribe(listener);
+    if (++viewCount === 1) gasFee.startPolling();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      stop();
+      if (--viewCount === 0) gasFee.stopPolling();
+    };
+  };
 
   let destroyed = false;
   return {
@@ -155,7 +165,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     messenger,
     getState: () => uiState.getState(),
     getSnapshot: () => uiState.getSnapshot(),
-    subscribe: (listener) => uiState.subscribe(listener),
+    subscribe,
     // A view's action resolves only once its change is stored: a browser may end the worker
     // as soon as the page closes, before a debounced write would run.
     async call(action, params) {
@@ -180,6 +190,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       destroyed = true;
       for (const provider of connections) provider.close();
       connections.clear();
+      stopSelectedAddressSync();
+      approvals.destroy();
+      signatures.destroy();
+      permissions.destroy();
+      gasFee.destroy();
+      accountTracker.destroy();
       keyring.setLocked();
       await network.destroy();
       await persistence.stop();

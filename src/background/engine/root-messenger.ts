@@ -1,13 +1,33 @@
 import { Messenger } from '@metamask/messenger';
 
 import type {
+  AccountTrackerControllerActions,
+  AccountTrackerControllerEvents,
+} from '../../controllers/account-tracker/AccountTrackerController';
+import type {
+  ApprovalControllerActions,
+  ApprovalControllerEvents,
+} from '../../controllers/approvals/ApprovalController';
+import type {
+  GasFeeControllerActions,
+  GasFeeControllerEvents,
+} from '../../controllers/gas/GasFeeController';
+import type {
   KeyringControllerActions,
   KeyringControllerEvents,
 } from '../../controllers/keyring/KeyringController';
 import type {
+  SignatureControllerActions,
+  SignatureControllerEvents,
+} from '../../controllers/messages/SignatureController';
+import type {
   NetworkControllerActions,
   NetworkControllerEvents,
 } from '../../controllers/network/NetworkController';
+import type {
+  PermissionControllerActions,
+  PermissionControllerEvents,
+} from '../../controllers/permissions/PermissionController';
 import type {
   PreferencesControllerActions,
   PreferencesControllerEvents,
@@ -15,9 +35,23 @@ import type {
 
 /** Every action and event of every controller the engine wires. */
 export type RootActions =
-  NetworkControllerActions | PreferencesControllerActions | KeyringControllerActions;
+  | NetworkControllerActions
+  | PreferencesControllerActions
+  | KeyringControllerActions
+  | AccountTrackerControllerActions
+  | GasFeeControllerActions
+  | ApprovalControllerActions
+  | PermissionControllerActions
+  | SignatureControllerActions;
 export type RootEvents =
-  NetworkControllerEvents | PreferencesControllerEvents | KeyringControllerEvents;
+  | NetworkControllerEvents
+  | PreferencesControllerEvents
+  | KeyringControllerEvents
+  | AccountTrackerControllerEvents
+  | GasFeeControllerEvents
+  | ApprovalControllerEvents
+  | PermissionControllerEvents
+  | SignatureControllerEvents;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 
@@ -25,15 +59,33 @@ export function createRootMessenger(): RootMessenger {
   return new Messenger<'Root', RootActions, RootEvents>({ namespace: 'Root' });
 }
 
-/** A controller's own messenger: its namespace, delegated to the root automatically. */
+/**
+ * A controller's own messenger: its namespace is delegated to the root automatically, and the
+ * other controllers' actions and events it names are delegated down to it.
+ */
 export function createControllerMessenger<
   Namespace extends string,
   Actions extends RootActions,
   Events extends RootEvents,
->(root: RootMessenger, namespace: Namespace): Messenger<Namespace, Actions, Events> {
+>(
+  root: RootMessenger,
+  namespace: Namespace,
+  allowed: {
+    actions?: readonly RootActions['type'][];
+    events?: readonly RootEvents['type'][];
+  } = {},
+): Messenger<Namespace, Actions, Events> {
   // The parent's types are wider than the child's; the messenger checks namespaces at run time.
-  return new Messenger<Namespace, Actions, Events, RootMessenger>({
+  const child = new Messenger<Namespace, Actions, Events, RootMessenger>({
     namespace,
     parent: root as never,
   });
+  if (allowed.actions?.length || allowed.events?.length) {
+    root.delegate({
+      messenger: child as never,
+      actions: [...(allowed.actions ?? [])] as never,
+      events: [...(allowed.events ?? [])] as never,
+    });
+  }
+  return child;
 }

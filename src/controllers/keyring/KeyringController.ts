@@ -362,6 +362,14 @@ export class KeyringController extends BaseController<
     return signHash(hash, this.#entryFor(from).privKey);
   }
 
+  /**
+   * The key of an account for one signing inside the background (typed data, decryption).
+   * Never exposed as an action: no view or dapp can ask for it.
+   */
+  getPrivateKeyForSigning(address: string): Hex {
+    return `0x${this.#entryFor(address).privKey}`;
+  }
+
   #entryFor(address: string): KeyEntry {
     if (!this.#contents) throw new Error(LOCKED_ERROR);
     const wanted = normalizeAddress(address);

@@ -18,15 +18,23 @@ export type Locale = (typeof LOCALES)[number];
 export type PreferencesState = {
   theme: Theme;
   locale: Locale;
+  /** The account the wallet acts for; lowercase 0x address, null before the first account. */
+  selectedAddress: string | null;
 };
 
 const metadata: StateMetadata<PreferencesState> = {
   theme: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
   locale: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
+  selectedAddress: {
+    persist: true,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
 };
 
 export function getDefaultPreferencesState(): PreferencesState {
-  return { theme: 'light', locale: 'en' };
+  return { theme: 'light', locale: 'en', selectedAddress: null };
 }
 
 export type PreferencesControllerActions = ControllerGetStateAction<
@@ -68,6 +76,18 @@ export class PreferencesController extends BaseController<
     if (!THEMES.includes(theme)) throw new Error(`Unknown theme: ${String(theme)}`);
     this.update((state) => {
       state.theme = theme;
+    });
+  }
+
+  /** Selects an account; the caller checks that the keyring holds it. null clears the selection. */
+  setSelectedAddress(address: string | null): void {
+    if (address !== null && !/^0x[0-9a-fA-F]{40}$/u.test(address)) {
+      throw new Error(`Invalid address: ${String(address)}`);
+    }
+    const selectedAddress = address?.toLowerCase() ?? null;
+    if (selectedAddress === this.state.selectedAddress) return;
+    this.update((state) => {
+      state.selectedAddress = selectedAddress;
     });
   }
 

@@ -7,7 +7,11 @@
  * was lost, so the client drops it, subscribes again and applies nothing until the fresh
  * snapshot arrives.
  */
-import type { ActionName, RemoteActionApi } from '../../background/actions/action-api';
+import {
+  ACTION_NAMES,
+  type ActionName,
+  type RemoteActionApi,
+} from '../../background/actions/action-api';
 import type {
   ActionError,
   BackgroundMessage,
@@ -170,12 +174,6 @@ export class BackgroundClient {
       <Name extends ActionName>(action: Name) =>
       (...params: Parameters<RemoteActionApi[Name]>) =>
         this.#request(action, params) as ReturnType<RemoteActionApi[Name]>;
-    return {
-      setTheme: call('setTheme'),
-      setLocale: call('setLocale'),
-      createNewVault: call('createNewVault'),
-      submitPassword: call('submitPassword'),
-      setLocked: call('setLocked'),
-    };
+    return Object.fromEntries(ACTION_NAMES.map((name) => [name, call(name)])) as RemoteActionApi;
   }
 }

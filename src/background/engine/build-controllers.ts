@@ -1,0 +1,132 @@
+import {
+  AccountTrackerController,
+  accountTrackerControllerName,
+} from '../../controllers/account-tracker/AccountTrackerController';
+import {
+  ApprovalController,
+  approvalControllerName,
+  DEFAULT_WALLET_ORIGIN,
+} from '../../controllers/approvals/ApprovalController';
+import {
+  GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
+  GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
+  GasFeeController,
+  gasFeeControllerName,
+} from '../../controllers/gas/GasFeeController';
+import type { GasApiOptions } from '../../controllers/gas/gas-api';
+import {
+  KeyringController,
+  keyringControllerName,
+} from '../../controllers/keyring/KeyringController';
+import {
+  SignatureController,
+  signatureControllerName,
+} from '../../controllers/messages/SignatureController';
+import {
+  NetworkController,
+  networkControllerName,
+  type NetworkState,
+} from '../../controllers/network/NetworkController';
+import type { ProviderConfig } from '../../controllers/network/networks';
+import {
+  PermissionController,
+  permissionControllerName,
+} from '../../controllers/permissions/PermissionController';
+import {
+  PreferencesController,
+  preferencesControllerName,
+} from '../../controllers/preferences/PreferencesController';
+import type { PersistedStates } from '../persistence/migrations';
+import { createControllerMessenger, type RootMessenger } from './root-messenger';
+
+export interface ControllerOptions {
+  providerConfig?: ProviderConfig;
+  blockPollingInterval?: number;
+  gasApi?: GasApiOptions;
+  isUserIdle: () => boolean;
+}
+
+/**
+ * Builds every controller from its persisted state, each with its own messenger. Nothing here
+ * calls another controller: cross-controller reads go through the messenger at run time, and
+ * starting work is the engine's `init` step.
+ */
+export function buildControllers(
+  root: RootMessenger,
+  states: PersistedStates,
+  options: ControllerOptions,
+) {
+  const persisted = <T>(name: string) => states[name] as Partial<T> | undefined;
+
+  const network = new NetworkController({
+    messenger: createControllerMessenger(root, networkControllerName),
+    state: persisted<NetworkState>(networkControllerName),
+    providerConfig: options.providerConfig,
+    pollingInterval: options.blockPollingInterval,
+  });
+  const preferences = new PreferencesController({
+    messenger: createControllerMessenger(root, preferencesControllerName),
+    state: persisted(preferencesControllerName),
+  });
+  const keyring = new KeyringController({
+    messenger: createControllerMessenger(root, keyringControllerName),
+    state: persisted(keyringControllerName),
+  });
+  const accountTracker = new AccountTrackerController({
+    messenger: createControllerMessenger(root, accountTrackerControllerName, {
+      actions: [
+        'NetworkController:getState',
+        'NetworkController:getProvider',
+        'KeyringController:getAccounts',
+      ],
+      events: [
+        'NetworkController:newBlock',
+        'NetworkController:networkDidChange',
+        'KeyringController:stateChange',
+      ],
+    }),
+  });
+  const gasFee = new GasFeeController({
+    messenger: createControllerMessenger(root, gasFeeControllerName, {
+      actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
+      events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    gasApi: options.gasApi,
+    isIdle: options.isUserIdle,
+  });
+  const approvals = new ApprovalController({
+    messenger: createControllerMessenger(root, approvalControllerName),
+    walletOrigin: DEFAULT_WALLET_ORIGIN,
+  });
+  const permissions = new PermissionController({
+    messenger: createControllerMessenger(root, permissionControllerName, {
+      actions: ['ApprovalController:addRequest'],
+    }),
+    state: persisted(permissionControllerName),
+    getKnownAccounts: () => keyring.getAccounts(),
+  });
+  const signatures = new SignatureController({
+    messenger: createControllerMessenger(root, signatureControllerName, {
+      actions: ['ApprovalController:addRequest'],
+    }),
+    getPrivateKey: (address) => keyring.getPrivateKeyForSigning(address),
+    getActiveChainId: () =>
+      network.state.networkStatus === 'available'
+        ? network.state.providerConfig.chainId
+        : undefined,
+    walletOrigin: DEFAULT_WALLET_ORIGIN,
+  });
+
+  return {
+    network,
+    preferences,
+    keyring,
+    accountTracker,
+    gasFee,
+    approvals,
+    permissions,
+    signatures,
+  };
+}
+
+export type Controllers = ReturnType<typeof buildControllers>;

@@ -1,0 +1,89 @@
+import { createEngine, type Engine } from '../../src/background/engine/create-engine';
+import { MemoryStorage } from '../../src/background/persistence/memory-storage';
+import { mine } from '../chain/snapshot';
+import { useAnvil } from '../chain/use-anvil';
+
+const waitFor = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe('accounts through the engine', () => {
+  const anvil = useAnvil({ chainId: 5777 });
+  let engine: Engine;
+  let storage: MemoryStorage;
+
+  beforeEach(async () => {
+    storage = new MemoryStorage();
+    engine = await createEngine({
+      storage,
+      network: { rpcUrl: anvil().rpcUrl, chainId: '0x1691' },
+      blockPollingInterval: 100,
+    });
+    await engine.actions.createNewVault('correct horse battery staple');
+  });
+  afterEach(async () => {
+    await engine.destroy();
+  });
+
+  it('selects the first imported account and shows its balance, never its key', async () => {
+    const [key] = anvil().privateKeys;
+    const address = await engine.actions.importAccountWithPrivateKey(key!);
+    expect(address.toLowerCase()).toBe(anvil().accounts[0]!.toLowerCase());
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(address.toLowerCase());
+
+    await mine(anvil().rpcUrl, 1);
+    const lower = address.toLowerCase();
+    await waitFor(
+      () => Boolean(engine.getState().AccountTrackerController.accounts[lower]),
+      'a balance',
+    );
+    expect(
+      BigInt(engine.getState().AccountTrackerController.accounts[lower]!.balance),
+    ).toBeGreaterThan(0n);
+
+    await engine.flush();
+    const everything = JSON.stringify([engine.getState(), await storage.getAll()]);
+    expect(everything).not.toContain(key!.slice(2));
+  });
+
+  it('keeps the selection across a lock and refuses to select an unknown account', async () => {
+    await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!);
+    const second = await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[1]!);
+    engine.actions.setSelectedAddress(second);
+    engine.actions.setLocked();
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
+    await engine.actions.submitPassword('correct horse battery staple');
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
+
+    const stranger = '0x000000000000000000000000000000000000dEaD';
+    await expect(engine.call('setSelectedAddress', [stranger])).rejects.toThrow(
+      `Unknown account: ${stranger}`,
+    );
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
+  });
+
+  it('reports a bad key with the spec message and adds nothing', async () => {
+    await expect(engine.call('importAccountWithPrivateKey', [''])).rejects.toThrow(
+      'Cannot import an empty key.',
+    );
+    await expect(engine.call('importAccountWithPrivateKey', ['0x1234'])).rejects.toThrow(
+      'Cannot import invalid private key.',
+    );
+    expect(engine.getState().KeyringController.accounts).toEqual([]);
+    expect(engine.getState().PreferencesController.selectedAddress).toBeNull();
+  });
+
+  it('polls gas fees only while a view is subscribed', async () => {
+    const gasState = () => engine.getState().GasFeeController;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(gasState().gasEstimateType).toBe('none'); // nobody is looking: no gas requests
+    const stop = engine.subscribe(() => undefined);
+    await waitFor(() => gasState().gasEstimateType !== 'none', 'gas estimates');
+    expect(gasState().gasEstimateType).toBe('fee-market');
+    stop();
+  });
+});
