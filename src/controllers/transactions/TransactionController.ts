@@ -570,7 +570,7 @@ export class TransactionController extends BaseController<
         toSignable(withNonce.txParams),
         withNonce.chainId,
       );
-      this.#setStatus(id, 'signed', 'transactions#signTransaction', (draft) => {
+      const stored = this.#setStatus(id, 'signed', 'transactions#signTransaction', (draft) => {
         draft.rawTx = signed.rawTx;
         draft.hash = signed.hash;
         draft.r = signed.r;
@@ -579,7 +579,7 @@ export class TransactionController extends BaseController<
       });
       release();
       release = undefined;
-      await this.#publish(id);
+      if (stored) await this.#publish(id);
     } catch (error) {
       release?.();
       this.#fail(id, error);
@@ -592,6 +592,7 @@ export class TransactionController extends BaseController<
    */
   async #publish(id: string, afterRestart = false): Promise<void> {
     const tx = this.#get(id);
+    if (tx.status !== 'signed') return;
     let hash: string;
     try {
       hash = await this.#provider().request<string>({
@@ -874,6 +875,10 @@ export class TransactionController extends BaseController<
     note: string,
     recipe?: (draft: Draft<TransactionSnapshot>) => void,
   ): TransactionMeta | undefined {
+    const current = this.#find(id);
+    // A final status is final: e.g. a replacement dropped by a confirmed sibling mid-signing stays dropped.
+    if (!current || (FINAL_STATUSES.includes(current.status) && current.status !== status))
+      return undefined;
     const tx = this.#updateTransaction(id, note, (draft) => {
       draft.status = status;
       recipe?.(draft);
