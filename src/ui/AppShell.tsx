@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from './app-context';
 import { AppRoutes } from './AppRoutes';
 import { FullPageLoader } from './components/FullPageLoader';
+import { useActivityReporter } from './hooks/use-activity-reporter';
 import { applyTheme } from './theme/global-styles';
 
 /** Follows the background's theme and locale and keeps the routes behind the first snapshot. */
@@ -14,6 +15,7 @@ export const AppShell = observer(function AppShell() {
   const theme = preferences?.theme;
   const locale = preferences?.locale;
   const { i18n } = useTranslation();
+  useActivityReporter();
 
   useEffect(() => {
     if (theme) applyTheme(theme);

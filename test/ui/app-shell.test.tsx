@@ -80,4 +80,52 @@ describe('app shell and routes', () => {
     expect(screen.getByTestId('block-number').textContent).toBe('44');
     expect(background.typesReceived()).toEqual(['subscribe', 'subscribe']);
   });
+
+  it('shows the selected account and its balance in the network ticker, 3 decimals', async () => {
+    const { background, settle } = await renderApp('/wallet');
+    background.snapshot(1);
+    await settle();
+    expect(screen.getByTestId('selected-address').textContent).toBe('No account yet');
+    expect(screen.queryByTestId('balance')).toBeNull();
+
+    const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+    background.patches(2, [
+      { op: 'replace', path: ['PreferencesController', 'selectedAddress'], value: address },
+      {
+        op: 'add',
+        path: ['AccountTrackerController', 'accounts', address],
+        value: { balance: '0x21e19e0c9bab23fffff' }, // 1 wei short of 10,000 ETH
+      },
+    ]);
+    await settle();
+    expect(screen.getByTestId('selected-address').textContent).toBe(address);
+    expect(screen.getByTestId('balance').textContent).toBe('9,999.999 ETH');
+  });
+
+  it('reports user activity to the background, at most once per interval', async () => {
+    let now = 1_000_000;
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const { background, settle } = await renderApp('/wallet');
+      background.snapshot(1);
+      await settle();
+      const reports = () =>
+        background.received.filter((m) => m.type === 'request' && m.action === 'reportUserActivity')
+          .length;
+      window.dispatchEvent(new Event('pointerdown'));
+      window.dispatchEvent(new Event('keydown'));
+      await settle();
+      expect(reports()).toBe(1);
+      now += 29_999;
+      window.dispatchEvent(new Event('keydown'));
+      await settle();
+      expect(reports()).toBe(1);
+      now += 1;
+      window.dispatchEvent(new Event('keydown'));
+      await settle();
+      expect(reports()).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });

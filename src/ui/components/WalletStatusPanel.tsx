@@ -2,11 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 
 import { useStore } from '../app-context';
+import { displayDecimals, formatTokenAmount } from '../format/amounts';
 
 /** Live network facts from the background: name, chain id, reachability and the latest block. */
 export const WalletStatusPanel = observer(function WalletStatusPanel() {
   const { t } = useTranslation();
-  const { providerConfig, networkStatus, latestBlockNumber } = useStore().ui.NetworkController;
+  const { ui } = useStore();
+  const { providerConfig, networkStatus, latestBlockNumber } = ui.NetworkController;
+  const { selectedAddress } = ui.PreferencesController;
+  const balance = selectedAddress
+    ? ui.AccountTrackerController.accounts[selectedAddress]?.balance
+    : undefined;
   return (
     <section className="card" data-testid="wallet-status-panel">
       <h2>{t('walletHome.status.heading')}</h2>
@@ -33,6 +39,23 @@ export const WalletStatusPanel = observer(function WalletStatusPanel() {
             String(latestBlockNumber)
           )}
         </dd>
+        <dt>{t('walletHome.status.account')}</dt>
+        <dd data-testid="selected-address" className="address">
+          {selectedAddress ?? <span className="muted">{t('walletHome.status.noAccount')}</span>}
+        </dd>
+        {selectedAddress && balance !== undefined && (
+          <>
+            <dt>{t('walletHome.status.balance')}</dt>
+            <dd data-testid="balance" data-wei={balance}>
+              {formatTokenAmount(
+                balance,
+                18,
+                displayDecimals(providerConfig.ticker, providerConfig.ticker),
+              )}{' '}
+              {providerConfig.ticker}
+            </dd>
+          </>
+        )}
       </dl>
     </section>
   );

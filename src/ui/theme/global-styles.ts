@@ -66,6 +66,7 @@ button, select { font: inherit; color: inherit; }
 .status-grid { display: grid; grid-template-columns: max-content 1fr; gap: 12px 24px; margin: 0; }
 .status-grid dt { color: var(--color-text-muted); }
 .status-grid dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+.address { font-family: ui-monospace, monospace; word-break: break-all; }
 .status--available { color: var(--color-success); }
 .status--loading { color: var(--color-warning); }
 .full-page-loader {
