@@ -32,7 +32,7 @@ import {
 import { dappResult, unknownProblem } from './dapp-errors';
 import { estimateGasLimit } from './gas-limit';
 import { suggestGasFees, type GetSuggestedGasFees } from './gas-fees';
-import { hexToNumber, multiplyHex, toHex } from './hex';
+import { hexToBigInt, hexToNumber, multiplyHex, toHex } from './hex';
 import { snapshotOf, updateWithHistory, withInitialHistory } from './history';
 import { NonceTracker } from './nonce-tracker';
 import { PendingTransactionTracker } from './pending-tracker';
@@ -96,6 +96,11 @@ export type TransactionControllerRejectTransactionAction = {
   type: `${typeof transactionControllerName}:rejectTransaction`;
   handler: TransactionController['rejectTransaction'];
 };
+/** The nonce the sender's next transaction gets (the nonce tracker's answer, lock released). */
+export type TransactionControllerGetNextNonceAction = {
+  type: `${typeof transactionControllerName}:getNextNonce`;
+  handler: TransactionController['getNextNonce'];
+};
 export type TransactionControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof transactionControllerName,
   TransactionControllerState
@@ -125,7 +130,8 @@ export type TransactionControllerActions =
   | TransactionControllerGetStateAction
   | TransactionControllerAddTransactionAction
   | TransactionControllerApproveTransactionAction
-  | TransactionControllerRejectTransactionAction;
+  | TransactionControllerRejectTransactionAction
+  | TransactionControllerGetNextNonceAction;
 export type TransactionControllerEvents =
   | TransactionControllerStateChangeEvent
   | TransactionControllerUnapprovedTransactionAddedEvent
@@ -186,6 +192,24 @@ const GAS_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] a
 
 function randomId(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/** Applies gas overrides: a gas price replaces fee-market fields and the other way round. */
+function withGasOverrides(
+  txParams: TxParams,
+  overrides: GasOverrides,
+  supportsEip1559: boolean,
+): TxParams {
+  const merged = normalizeTxParams({ ...txParams, ...overrides });
+  if (overrides.gasPrice) {
+    delete merged.maxFeePerGas;
+    delete merged.maxPriorityFeePerGas;
+    merged.type = '0x0';
+  } else if (overrides.maxFeePerGas || overrides.maxPriorityFeePerGas) {
+    delete merged.gasPrice;
+    merged.type = '0x2';
+  }
+  return validateTxParams(merged, supportsEip1559);
 }
 
 /** The fields the signer takes: ours without the custom nonce (already applied) and `input`. */
@@ -287,6 +311,9 @@ export class TransactionController extends BaseController<
     this.messenger.registerActionHandler(`${transactionControllerName}:rejectTransaction`, (id) =>
       this.rejectTransaction(id),
     );
+    this.messenger.registerActionHandler(`${transactionControllerName}:getNextNonce`, (from) =>
+      this.getNextNonce(from),
+    );
   }
 
   /**
@@ -384,28 +411,38 @@ export class TransactionController extends BaseController<
     result.catch(() => undefined);
     this.#insert(transactionMeta);
     await this.#startLoadingDefaults(transactionMeta.id);
-    const loaded = this.#get(transactionMeta.id);
+    const loaded = this.#find(transactionMeta.id);
+    // Rejected while its defaults loaded: the result already carries the rejection.
+    if (!loaded) return { transactionMeta, result };
     this.messenger.publish(`${transactionControllerName}:unapprovedTransactionAdded`, loaded);
     return { transactionMeta: loaded, result };
   }
 
-  /** Changes the gas, fees or custom nonce of an unapproved transaction before approval. */
-  updateTransactionGas(id: string, overrides: GasOverrides): TransactionMeta {
+  /**
+   * Changes the gas limit, fees (a gas price, or the fee-market pair) or custom nonce of an
+   * unapproved transaction before approval, validated like new params.
+   */
+  async updateTransactionGas(id: string, overrides: GasOverrides): Promise<TransactionMeta> {
     const tx = this.#get(id);
     if (tx.status !== 'unapproved') throw new Error(`Transaction ${id} is not unapproved.`);
-    const merged = normalizeTxParams({ ...tx.txParams, ...overrides });
-    if (overrides.gasPrice) {
-      delete merged.maxFeePerGas;
-      delete merged.maxPriorityFeePerGas;
-      merged.type = '0x0';
-    } else if (overrides.maxFeePerGas || overrides.maxPriorityFeePerGas) {
-      delete merged.gasPrice;
-      merged.type = '0x2';
-    }
-    const txParams = validateTxParams(merged, true);
+    const txParams = withGasOverrides(
+      tx.txParams,
+      overrides,
+      await this.#supportsEip1559(tx.chainId),
+    );
     return this.#mustUpdate(id, 'transactions/updateTransactionGas', (draft) => {
       draft.txParams = txParams;
     });
+  }
+
+  /**
+   * eth_getTransactionCount(from, 'pending') as a dapp should see it: the network's count raised
+   * past this wallet's own in-flight and confirmed nonces on the active chain.
+   */
+  async getNextNonce(from: string): Promise<number> {
+    const lock = await this.#nonceTracker.getNonceLock(this.#currentChainId(), from);
+    lock.releaseLock();
+    return lock.nextNonce;
   }
 
   // ---------------------------------------------------------------- approval
@@ -513,6 +550,7 @@ export class TransactionController extends BaseController<
       const fees = hasFees
         ? undefined
         : await suggestGasFees(provider, supportsEip1559, this.#gasControllerFees);
+      if (!this.#find(id)) return; // rejected meanwhile
       this.#mustUpdate(id, 'Added new unapproved transaction defaults', (draft) => {
         draft.transactionCategory = draft.type ?? category;
         if (methodParams) draft.methodParams = methodParams;
@@ -533,7 +571,7 @@ export class TransactionController extends BaseController<
         draft.loadingDefaults = false;
       });
     } catch (error) {
-      if (!this.#find(id)) throw error;
+      if (!this.#find(id)) return; // rejected meanwhile
       this.#updateTransaction(id, 'transactions#loadDefaults: failed', (draft) => {
         draft.loadingDefaults = false;
       });
@@ -674,20 +712,26 @@ export class TransactionController extends BaseController<
       throw new Error(`Only a submitted transaction can be replaced; ${id} is ${original.status}.`);
     }
     const previous = original.txParams;
+    // Bump from the highest fee already sent for this nonce: a second speed-up must outbid the first.
+    const feeOf = (tx: TransactionMeta) =>
+      hexToBigInt(tx.txParams.maxFeePerGas ?? tx.txParams.gasPrice);
+    const outbid = this.#transactionsOf(original.chainId, previous.from)
+      .filter((tx) => tx.txParams.nonce === previous.nonce && tx.status === 'submitted')
+      .reduce((best, tx) => (feeOf(tx) > feeOf(best) ? tx : best), original).txParams;
     const previousGasParams = Object.fromEntries(
-      GAS_FIELDS.filter((f) => previous[f] !== undefined).map((f) => [f, previous[f]]),
+      GAS_FIELDS.filter((f) => outbid[f] !== undefined).map((f) => [f, outbid[f]]),
     );
     const bump = (value: string | undefined) =>
       value === undefined
         ? undefined
         : multiplyHex(value, FEE_BUMP_NUMERATOR, FEE_BUMP_DENOMINATOR);
-    const fees: Partial<TxParams> = previous.maxFeePerGas
+    const fees: Partial<TxParams> = outbid.maxFeePerGas
       ? {
-          maxFeePerGas: bump(previous.maxFeePerGas),
-          maxPriorityFeePerGas: bump(previous.maxPriorityFeePerGas),
+          maxFeePerGas: bump(outbid.maxFeePerGas),
+          maxPriorityFeePerGas: bump(outbid.maxPriorityFeePerGas),
           type: '0x2',
         }
-      : { gasPrice: bump(previous.gasPrice), type: '0x0' };
+      : { gasPrice: bump(outbid.gasPrice), type: '0x0' };
     const base: TxParams =
       kind === 'cancel'
         ? {
@@ -699,7 +743,11 @@ export class TransactionController extends BaseController<
             chainId: original.chainId,
           }
         : { ...previous, customNonceValue: undefined };
-    const txParams = normalizeTxParams({ ...base, ...fees, ...overrides }) as TxParams;
+    const txParams = withGasOverrides(
+      normalizeTxParams({ ...base, ...fees }) as TxParams,
+      overrides ?? {},
+      fees.type === '0x2',
+    );
     txParams.nonce = previous.nonce;
     const replacement = withInitialHistory({
       id: randomId(),

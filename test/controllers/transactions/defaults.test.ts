@@ -151,7 +151,7 @@ describe('defaults: category, gas limit and fees', () => {
 
   it('lets the user change gas and fees before approval', async () => {
     const tx = await add({ to: other, value: '0x1' });
-    const updated = h.controller.updateTransactionGas(tx.id, {
+    const updated = await h.controller.updateTransactionGas(tx.id, {
       maxFeePerGas: '0x9502f9000',
       maxPriorityFeePerGas: '0x3b9aca00',
       gas: '0x5300',
@@ -162,7 +162,7 @@ describe('defaults: category, gas limit and fees', () => {
       gas: '0x5300',
       type: '0x2',
     });
-    expect(() => h.controller.updateTransactionGas(tx.id, { gas: 'zz' })).toThrow(
+    await expect(h.controller.updateTransactionGas(tx.id, { gas: 'zz' })).rejects.toThrow(
       'gas is not a hex string',
     );
     expect(h.controller.getTransaction(tx.id)!.txParams.gas).toBe('0x5300');

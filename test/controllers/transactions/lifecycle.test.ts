@@ -122,6 +122,22 @@ describe('TransactionController lifecycle on anvil', () => {
     expect(h.controller.state.uiTransactions).toHaveLength(0);
   });
 
+  it('a transaction rejected while its defaults load still gives the dapp 4001', async () => {
+    h.root.subscribe('TransactionController:stateChange', (state) => {
+      const tx = state.uiTransactions.find(
+        (candidate) => candidate.loadingDefaults && candidate.status === 'unapproved',
+      );
+      if (tx) h.controller.rejectTransaction(tx.id);
+    });
+    await expect(
+      h.controller.addTransaction({ from, to, value: '0x1' }, { origin: ORIGIN }),
+    ).rejects.toMatchObject({
+      code: 4001,
+      message: USER_DENIED_TX_MESSAGE,
+    });
+    expect(h.controller.getTransactions()).toHaveLength(0);
+  });
+
   it('signs once even when approve is called twice at the same time', async () => {
     const { transactionMeta, result } = await h.controller.addUnapprovedTransaction(
       { from, to, value: '0x1' },

@@ -104,7 +104,9 @@ describe('nonces', () => {
         { from, to: from, value: '0x0' },
         { origin: ORIGIN },
       );
-      harness.controller.updateTransactionGas(transactionMeta.id, { customNonceValue: '0x7' });
+      await harness.controller.updateTransactionGas(transactionMeta.id, {
+        customNonceValue: '0x7',
+      });
       await harness.controller.approveTransaction(transactionMeta.id);
       await result;
       const tx = harness.controller.getTransaction(transactionMeta.id)!;

@@ -128,6 +128,34 @@ describe('pending tracker and replacements (automine off)', () => {
     expect(await rpc<unknown>(anvil(), 'eth_getTransactionReceipt', [original.hash])).toBeNull();
   });
 
+  it('a second speed-up outbids the first; both earlier ones end dropped with replacedBy the one mined', async () => {
+    const original = await send();
+    const first = await h.controller.speedUpTransaction(original.id);
+    const second = await h.controller.speedUpTransaction(original.id);
+    expect(BigInt(second.txParams.maxFeePerGas!)).toBe(
+      (BigInt(first.txParams.maxFeePerGas!) * 11n + 9n) / 10n,
+    );
+    expect(second.previousGasParams).toMatchObject({ maxFeePerGas: first.txParams.maxFeePerGas });
+    expect(second.hash).not.toBe(first.hash);
+    await h.tick();
+    expect(get(second.id).status).toBe('confirmed');
+    expect(get(first.id)).toMatchObject({ status: 'dropped', replacedBy: second.hash });
+    expect(get(original.id)).toMatchObject({ status: 'dropped', replacedBy: second.hash });
+  });
+
+  it('takes fee overrides on a replacement', async () => {
+    const original = await send();
+    const cancel = await h.controller.cancelTransaction(original.id, {
+      maxFeePerGas: `0x${(BigInt(original.txParams.maxFeePerGas!) * 3n).toString(16)}`,
+      maxPriorityFeePerGas: `0x${(BigInt(original.txParams.maxPriorityFeePerGas!) * 3n).toString(16)}`,
+    });
+    expect(BigInt(cancel.txParams.maxFeePerGas!)).toBe(
+      BigInt(original.txParams.maxFeePerGas!) * 3n,
+    );
+    await h.tick();
+    expect(get(cancel.id).status).toBe('confirmed');
+  });
+
   it('retry: an unapproved replacement with bumped fees, sent once approved', async () => {
     const original = await send();
     const retry = await h.controller.retryTransaction(original.id);
