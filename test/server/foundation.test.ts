@@ -54,6 +54,19 @@ describe.each(BACKENDS)('server foundation on %s', (backend) => {
     }
   });
 
+  if (backend === 'pglite') {
+    it('refuses to open a PGlite folder another instance holds', async () => {
+      const first = await openDatabase(database.config());
+      try {
+        await expect(openDatabase(database.config())).rejects.toThrow(/is in use by process \d+/);
+      } finally {
+        await first.close();
+      }
+      const again = await openDatabase(database.config()); // the lock went with the close
+      await again.close();
+    });
+  }
+
   describe('HTTP basics', () => {
     let server: Awaited<ReturnType<typeof startServer>>;
     let request: ReturnType<typeof client>;

@@ -1,5 +1,6 @@
 // Starts PGlite, persisted in a folder, in a worker thread that serves it on 127.0.0.1.
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 export interface PgliteServer {
@@ -37,24 +38,66 @@ function nextMessage(worker: Worker, timeoutMs: number, what: string): Promise<H
   });
 }
 
-export async function startPgliteServer(dataDir: string): Promise<PgliteServer> {
-  const worker = new Worker(join(__dirname, 'pglite-host.mjs'), { workerData: { dataDir } });
-  const started = await nextMessage(worker, START_TIMEOUT_MS, 'start').catch(
-    async (err: unknown) => {
-      await worker.terminate();
-      throw err;
-    },
-  );
-  if (started.type !== 'ready') {
-    await worker.terminate();
-    throw new Error(
-      `PGlite failed to start in ${dataDir}: ${'error' in started ? started.error : started.type}`,
-    );
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * PGlite has no lock of its own, and two instances on one folder corrupt it: take
+ * `<dataDir>.lock` holding our pid, replacing it only if its process is gone.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  mkdirSync(dirname(file), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+        throw new Error(`PGlite data folder ${dataDir} is in use by process ${holder} (${file})`, {
+          cause: err,
+        });
+      }
+      rmSync(file, { force: true }); // left by a process that died
+    }
+  }
+  throw new Error(`Could not lock PGlite data folder ${dataDir} (${file})`);
+}
+
+export async function startPgliteServer(dataDir: string): Promise<PgliteServer> {
+  const unlock = lockDataDir(dataDir);
+  const worker = new Worker(join(__dirname, 'pglite-host.mjs'), { workerData: { dataDir } });
+  let started: HostMessage;
+  try {
+    started = await nextMessage(worker, START_TIMEOUT_MS, 'start');
+    if (started.type !== 'ready') {
+      throw new Error(
+        `PGlite failed to start in ${dataDir}: ${'error' in started ? started.error : started.type}`,
+      );
+    }
+  } catch (err) {
+    await worker.terminate();
+    unlock();
+    throw err;
+  }
+  const port = started.port;
   let closing: Promise<void> | undefined;
+  // After start, a worker failure shows as failing queries (and a 503 health); log the cause.
+  worker.on('error', (err) => console.error('[pglite] worker error:', err));
+  worker.on('exit', (code) => {
+    if (!closing) console.error(`[pglite] worker exited unexpectedly with code ${code}`);
+  });
   return {
     host: '127.0.0.1',
-    port: started.port,
+    port,
     close() {
       closing ??= (async () => {
         const closed = nextMessage(worker, CLOSE_TIMEOUT_MS, 'close');
@@ -65,6 +108,7 @@ export async function startPgliteServer(dataDir: string): Promise<PgliteServer> 
             throw new Error(`PGlite close failed: ${reply.error}`);
         } finally {
           await worker.terminate();
+          unlock();
         }
       })();
       return closing;

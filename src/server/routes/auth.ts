@@ -9,6 +9,9 @@ import type { AppContext } from '../context';
 import { unauthorized } from '../errors';
 
 export const SIGNIN_PREFIX = 'Orrery Signin';
+const NO_MESSAGE = 'No valid sign-in message for this address: request a new one';
+/** How many of an address's newest pending messages a signature is checked against. */
+const PENDING_MESSAGES_CHECKED = 10;
 
 interface MessageBody {
   public_address: string;
@@ -71,30 +74,33 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request) => {
       const address = request.body.public_address.toLowerCase();
-      // Claim the newest pending message atomically: whatever the outcome, it is used up.
+      const now = new Date();
+      // Any of the address's recent pending messages may have been signed (several tabs).
+      // A wrong signature uses nothing up, so nobody can void another user's pending sign-in.
       const pending = await ctx.db
-        .updateTable('auth_messages')
-        .set({ used_at: new Date() })
-        .where(
-          'id',
-          '=',
-          ctx.db
-            .selectFrom('auth_messages')
-            .select('id')
-            .where('public_address', '=', address)
-            .where('used_at', 'is', null)
-            .where('expires_at', '>', new Date())
-            .orderBy('id', 'desc')
-            .limit(1),
-        )
+        .selectFrom('auth_messages')
+        .select(['id', 'message'])
+        .where('public_address', '=', address)
         .where('used_at', 'is', null)
-        .returning(['message'])
+        .where('expires_at', '>', now)
+        .orderBy('id', 'desc')
+        .limit(PENDING_MESSAGES_CHECKED)
+        .execute();
+      if (pending.length === 0) throw unauthorized(NO_MESSAGE);
+      const signature = request.body.signed_message;
+      const signed = pending.find(
+        (m) => recoverPersonalSignAddress(m.message, signature) === address,
+      );
+      if (!signed) throw unauthorized('Signature does not match public_address');
+      // Claim it atomically: of two concurrent verifications of one message, one wins.
+      const claimed = await ctx.db
+        .updateTable('auth_messages')
+        .set({ used_at: now })
+        .where('id', '=', signed.id)
+        .where('used_at', 'is', null)
+        .returning('id')
         .executeTakeFirst();
-      if (!pending)
-        throw unauthorized('No valid sign-in message for this address: request a new one');
-      if (recoverPersonalSignAddress(pending.message, request.body.signed_message) !== address) {
-        throw unauthorized('Signature does not match public_address');
-      }
+      if (!claimed) throw unauthorized(NO_MESSAGE);
       return { token: signToken(address, ctx.config.jwtSecret, ctx.config.jwtTtlSeconds) };
     },
   );
