@@ -1,0 +1,324 @@
+// Typed client for the wallet's backend (spec part 2 §7, routes as served by src/server): one
+// small function per call the controllers make. Every call has a timeout; failures are typed
+// so callers can treat an expired token (logout) and a conflict (409) on their own.
+
+/** The server's answer to a call that failed; `status` 0 means no answer (network, timeout). */
+export class BackendError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'BackendError';
+    this.status = status;
+  }
+}
+
+/** 401 'Token expired' (spec part 2 §7: triggers logout). */
+export class TokenExpiredError extends BackendError {
+  constructor(message = 'Token expired') {
+    super(401, message);
+    this.name = 'TokenExpiredError';
+  }
+}
+
+/** 409: the record already exists. */
+export class ConflictError extends BackendError {
+  constructor(message: string) {
+    super(409, message);
+    this.name = 'ConflictError';
+  }
+}
+
+export const TOKEN_EXPIRED_MESSAGE = 'Token expired';
+export const DEFAULT_BACKEND_TIMEOUT_MS = 10_000;
+
+export type ServerContact = {
+  id: number;
+  name: string;
+  contact_verifier: string;
+  contact_verifier_id: string;
+};
+export type ContactInput = Omit<ServerContact, 'id'>;
+
+export type ServerCustomToken = {
+  id: number;
+  token_address: string;
+  network: string;
+  token_symbol: string;
+  token_name: string;
+  decimals: number;
+};
+export type CustomTokenInput = Omit<ServerCustomToken, 'id'>;
+
+export type ServerCustomNft = {
+  id: number;
+  nft_address: string;
+  network: string;
+  nft_name: string;
+  nft_id: string;
+  nft_contract_standard: 'ERC721' | 'ERC1155';
+  nft_image_link: string | null;
+  description: string | null;
+};
+export type CustomNftInput = Omit<ServerCustomNft, 'id' | 'nft_image_link' | 'description'> & {
+  nft_image_link?: string;
+  description?: string;
+};
+
+export type ServerCustomNetwork = {
+  id: number;
+  network_type: string;
+  network_name: string;
+  rpc_url: string;
+  chain_id: string;
+  symbol: string;
+  block_explorer_url: string | null;
+};
+export type CustomNetworkInput = {
+  network_name: string;
+  rpc_url: string;
+  chain_id: string;
+  symbol: string;
+  block_explorer_url?: string | null;
+};
+
+export type PermissionPeriod = '1h' | '1w' | '1m' | '1y';
+export type ServerPermission = {
+  id: number;
+  name: string;
+  action: string;
+  origin: string | null;
+  expires_at: string | null;
+};
+export type PermissionInput = {
+  name: string;
+  action: string;
+  origin?: string;
+  period?: PermissionPeriod;
+};
+
+/** A history item as the server stores it (spec part 1 §3). */
+export type ServerTransaction = {
+  id: number;
+  transaction_hash: string;
+  network: string;
+  from: string;
+  to: string;
+  total_amount: string;
+  currency_amount: string | null;
+  selected_currency: string | null;
+  gas: string | null;
+  gasPrice: string | null;
+  symbol: string | null;
+  nonce: string | null;
+  type: 'eth' | 'erc20' | 'erc721' | 'erc1155' | null;
+  type_name: string | null;
+  type_image_link: string | null;
+  status: string;
+  transaction_category: string | null;
+  is_cancel: boolean;
+  created_at: string;
+};
+export type TransactionInput = {
+  transaction_hash: string;
+  network: string;
+  from: string;
+  to: string;
+  total_amount: string;
+  status: string;
+  currency_amount?: string;
+  selected_currency?: string;
+  gas?: string;
+  gasPrice?: string;
+  symbol?: string;
+  nonce?: string;
+  type?: 'eth' | 'erc20' | 'erc721' | 'erc1155';
+  type_name?: string;
+  type_image_link?: string;
+  transaction_category?: string;
+  is_cancel?: boolean;
+};
+
+export type AccountType = 'normal' | 'threshold' | 'app_scoped' | 'imported';
+
+/** The server user record (spec part 1 §3). */
+export type ServerUserRecord = {
+  public_address: string;
+  default_currency: string;
+  theme: string;
+  enable_crash_reporter: boolean;
+  locale: string;
+  account_type: AccountType;
+  default_public_address: string | null;
+  verifier: string | null;
+  verifier_id: string | null;
+  contacts: ServerContact[];
+  permissions: ServerPermission[];
+  customTokens: ServerCustomToken[];
+  customNfts: ServerCustomNft[];
+  customNetworks: ServerCustomNetwork[];
+};
+
+export type CreateUserInput = {
+  default_currency?: string;
+  theme?: string;
+  verifier?: string;
+  verifierId?: string;
+  account_type?: AccountType;
+};
+
+export interface BackendClientOptions {
+  /** e.g. http://127.0.0.1:4051 (no trailing slash needed). */
+  baseUrl: string;
+  timeoutMs?: number;
+  /** For tests or other runtimes; the global fetch by default. */
+  fetch?: typeof fetch;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export function createBackendClient({
+  baseUrl,
+  timeoutMs = DEFAULT_BACKEND_TIMEOUT_MS,
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: BackendClientOptions) {
+  const base = baseUrl.replace(/\/+$/u, '');
+
+  async function call<T>(
+    method: Method,
+    path: string,
+    { token, body }: { token?: string; body?: unknown } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const reason =
+        err instanceof Error && err.name === 'TimeoutError'
+          ? `timed out after ${timeoutMs} ms`
+          : String(err instanceof Error ? err.message : err);
+      throw new BackendError(0, `${method} ${path}: ${reason}`);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (response.ok) return parsed as T;
+    const serverMessage =
+      parsed &&
+      typeof parsed === 'object' &&
+      typeof (parsed as { error?: unknown }).error === 'string'
+        ? (parsed as { error: string }).error
+        : `${method} ${path} answered ${response.status}`;
+    if (response.status === 401 && serverMessage === TOKEN_EXPIRED_MESSAGE)
+      throw new TokenExpiredError();
+    if (response.status === 409) throw new ConflictError(serverMessage);
+    throw new BackendError(response.status, serverMessage);
+  }
+
+  const id = (value: number) => encodeURIComponent(String(value));
+
+  return {
+    getAuthMessage: (publicAddress: string) =>
+      call<{ message: string; expires_at?: string }>('POST', '/auth/message', {
+        body: { public_address: publicAddress },
+      }),
+    verifyAuth: (publicAddress: string, signedMessage: string) =>
+      call<{ token: string }>('POST', '/auth/verify', {
+        body: { public_address: publicAddress, signed_message: signedMessage },
+      }),
+
+    getUser: (token: string) => call<ServerUserRecord>('GET', '/user?fetchTx=false', { token }),
+    createUser: (token: string, body: CreateUserInput) =>
+      call<ServerUserRecord>('POST', '/user', { token, body }),
+    patchUser: (
+      token: string,
+      body: { default_currency?: string; default_public_address?: string },
+    ) => call<ServerUserRecord>('PATCH', '/user', { token, body }),
+    setTheme: (token: string, theme: string) =>
+      call<ServerUserRecord>('PATCH', '/user/theme', { token, body: { theme } }),
+    setCrashReporter: (token: string, enable: boolean) =>
+      call<ServerUserRecord>('PATCH', '/user/crashreporter', {
+        token,
+        body: { enable_crash_reporter: enable },
+      }),
+    setLocale: (token: string, locale: string) =>
+      call<ServerUserRecord>('PATCH', '/user/locale', { token, body: { locale } }),
+    setVerifier: (token: string, verifier: string, verifierId: string) =>
+      call<ServerUserRecord>('PATCH', '/user/verifier', { token, body: { verifier, verifierId } }),
+    recordLogin: (
+      token: string,
+      body: {
+        hostname: string;
+        verifier: string;
+        verifierId: string;
+        metadata?: Record<string, unknown>;
+      },
+    ) => call<{ id: number; created_at: string }>('POST', '/user/recordLogin', { token, body }),
+
+    addPermission: (token: string, body: PermissionInput) =>
+      call<ServerPermission>('POST', '/permissions', { token, body }),
+
+    getTransactions: (token: string, query: { network?: string; limit?: number } = {}) => {
+      const params = new URLSearchParams();
+      if (query.network) params.set('network', query.network);
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      const qs = params.toString();
+      return call<{ transactions: ServerTransaction[] }>(
+        'GET',
+        `/transaction${qs ? `?${qs}` : ''}`,
+        { token },
+      );
+    },
+    postTransaction: (token: string, body: TransactionInput) =>
+      call<ServerTransaction>('POST', '/transaction', { token, body }),
+    patchTransaction: (token: string, txId: number, status: string) =>
+      call<ServerTransaction>('PATCH', '/transaction', { token, body: { id: txId, status } }),
+
+    addContact: (token: string, body: ContactInput) =>
+      call<ServerContact>('POST', '/contact', { token, body }),
+    deleteContact: (token: string, contactId: number) =>
+      call<{ id: number; deleted: true }>('DELETE', `/contact/${id(contactId)}`, { token }),
+
+    addCustomToken: (token: string, body: CustomTokenInput) =>
+      call<ServerCustomToken>('POST', '/customtoken', { token, body }),
+    deleteCustomToken: (token: string, tokenId: number) =>
+      call<{ id: number; deleted: true }>('DELETE', `/customtoken/${id(tokenId)}`, { token }),
+    addCustomNft: (token: string, body: CustomNftInput) =>
+      call<ServerCustomNft>('POST', '/customnft', { token, body }),
+
+    addCustomNetwork: (token: string, type: string, body: CustomNetworkInput) =>
+      call<ServerCustomNetwork>('POST', `/customnetwork/${encodeURIComponent(type)}`, {
+        token,
+        body,
+      }),
+    editCustomNetwork: (token: string, networkId: number, body: CustomNetworkInput) =>
+      call<ServerCustomNetwork>('PATCH', `/customnetwork/${id(networkId)}`, { token, body }),
+    deleteCustomNetwork: (token: string, networkId: number) =>
+      call<{ id: number; deleted: true }>('DELETE', `/customnetwork/${id(networkId)}`, { token }),
+
+    /** GET /currency?fsym=&tsyms= → `{ [TSYM]: rate }` (the server's `source` field dropped). */
+    getCurrencyRates: async (fsym: string, tsyms: string[]): Promise<Record<string, number>> => {
+      const params = new URLSearchParams({ fsym, tsyms: tsyms.join(',') });
+      const answer = await call<Record<string, unknown>>('GET', `/currency?${params.toString()}`);
+      const rates: Record<string, number> = {};
+      for (const [key, value] of Object.entries(answer ?? {})) {
+        if (typeof value === 'number') rates[key] = value;
+      }
+      return rates;
+    },
+  };
+}
+
+export type BackendClient = ReturnType<typeof createBackendClient>;
