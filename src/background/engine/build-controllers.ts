@@ -8,6 +8,10 @@ import {
   DEFAULT_WALLET_ORIGIN,
 } from '../../controllers/approvals/ApprovalController';
 import {
+  WatchedAssetsController,
+  watchedAssetsControllerName,
+} from '../../controllers/assets/WatchedAssetsController';
+import {
   GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
   GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
   GasFeeController,
@@ -44,6 +48,8 @@ export interface ControllerOptions {
   blockPollingInterval?: number;
   gasApi?: GasApiOptions;
   isUserIdle: () => boolean;
+  /** Clock for permission grants (expiry); tests pass their own. */
+  now?: () => number;
 }
 
 /**
@@ -104,6 +110,7 @@ export function buildControllers(
     }),
     state: persisted(permissionControllerName),
     getKnownAccounts: () => keyring.getAccounts(),
+    now: options.now,
   });
   const signatures = new SignatureController({
     messenger: createControllerMessenger(root, signatureControllerName, {
@@ -116,6 +123,10 @@ export function buildControllers(
         : undefined,
     walletOrigin: DEFAULT_WALLET_ORIGIN,
   });
+  const watchedAssets = new WatchedAssetsController({
+    messenger: createControllerMessenger(root, watchedAssetsControllerName),
+    state: persisted(watchedAssetsControllerName),
+  });
 
   return {
     network,
@@ -126,6 +137,7 @@ export function buildControllers(
     approvals,
     permissions,
     signatures,
+    watchedAssets,
   };
 }
 

@@ -3,15 +3,16 @@ import type { Json } from '@metamask/utils';
 
 import type { GasApiOptions } from '../../controllers/gas/gas-api';
 import { createUserIdleTracker } from '../../controllers/gas/user-idle';
-import type { NetworkState } from '../../controllers/network/NetworkController';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../controllers/network/networks';
 import type { ActionApi } from '../actions/action-api';
 import { createActionHandlers, dispatchAction } from '../actions/action-handlers';
 import type { Migration } from '../persistence/migrations';
 import { loadPersistedState, PersistenceManager } from '../persistence/persistence-manager';
 import type { StorageAdapter } from '../persistence/storage-adapter';
-import { OriginProvider } from '../rpc/origin-provider';
-import { createOriginRpcEngine } from '../rpc/origin-rpc-engine';
+import { DEFAULT_WALLET_ORIGIN } from '../../controllers/approvals/ApprovalController';
+import { OriginConnection } from '../rpc/origin-connection';
+import type { OriginProvider } from '../rpc/origin-provider';
+import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../ui-state';
 import { buildControllers, type Controllers } from './build-controllers';
@@ -31,6 +32,12 @@ export interface EngineOptions {
   persistDebounceMs?: number;
   /** The schema history, for tests of migrations; defaults to the wallet's own. */
   migrations?: readonly Migration[];
+  /** Clock in epoch ms for permission grants (their expiry); tests pass their own. */
+  now?: () => number;
+  /** Receives one entry per dapp request (origin, method, duration, error code). */
+  onRpcRequest?: (entry: RpcLogEntry) => void;
+  /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
+  fetchFn?: typeof fetch;
 }
 
 export interface Engine {
@@ -49,7 +56,11 @@ export interface Engine {
   subscribe(listener: (batch: PatchBatch) => void): () => void;
   /** Runs an action by name; how views' request messages arrive. Resolves once the change is stored. */
   call(action: string, params: unknown[]): Promise<unknown>;
-  /** An EIP-1193 provider for a dapp origin, with its own JSON-RPC engine. */
+  /**
+   * An EIP-1193 provider for a dapp origin, with its own JSON-RPC engine, filters,
+   * subscriptions and notifications. The wallet's own origin ('orrery') is trusted: its
+   * provider's `controller` is the action API; any other origin's is undefined.
+   */
   connect(origin: string): OriginProvider;
   /** Writes pending state now. */
   flush(): Promise<void>;
@@ -94,6 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     blockPollingInterval: options.blockPollingInterval,
     gasApi: options.gasApi,
     isUserIdle: userIdle.isIdle,
+    now: options.now,
   });
   const {
     network,
@@ -133,10 +145,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   });
   persistence.start({ onStateChange }, { writeNow: migrated || Object.keys(states).length === 0 });
 
-  const connections = new Set<OriginProvider>();
-  messenger.subscribe('NetworkController:stateChange', (state: NetworkState) => {
-    for (const provider of connections) provider.updateNetwork(state);
-  });
+  const connections = new Set<OriginConnection>();
 
   const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
   const actions = createActionHandlers({ ...controllers, userIdle });
@@ -175,20 +184,23 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     },
     connect(origin) {
       if (destroyed) throw new Error('The engine has been destroyed.');
-      const engine = createOriginRpcEngine({
+      const connection = new OriginConnection({
         origin,
-        getNetworkState: () => network.state,
-        getNetworkProvider: () => network.provider,
+        messenger,
+        walletOrigin: DEFAULT_WALLET_ORIGIN,
+        actions,
+        log: options.onRpcRequest,
+        fetchFn: options.fetchFn,
+        onClose: (closed) => connections.delete(closed),
       });
-      const provider = new OriginProvider(origin, engine, network.state);
-      connections.add(provider);
-      return provider;
+      connections.add(connection);
+      return connection.provider;
     },
     flush: () => persistence.flush(),
     async destroy() {
       if (destroyed) return;
       destroyed = true;
-      for (const provider of connections) provider.close();
+      for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
       approvals.destroy();

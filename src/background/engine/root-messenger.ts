@@ -9,6 +9,10 @@ import type {
   ApprovalControllerEvents,
 } from '../../controllers/approvals/ApprovalController';
 import type {
+  WatchedAssetsControllerActions,
+  WatchedAssetsControllerEvents,
+} from '../../controllers/assets/WatchedAssetsController';
+import type {
   GasFeeControllerActions,
   GasFeeControllerEvents,
 } from '../../controllers/gas/GasFeeController';
@@ -42,7 +46,8 @@ export type RootActions =
   | GasFeeControllerActions
   | ApprovalControllerActions
   | PermissionControllerActions
-  | SignatureControllerActions;
+  | SignatureControllerActions
+  | WatchedAssetsControllerActions;
 export type RootEvents =
   | NetworkControllerEvents
   | PreferencesControllerEvents
@@ -51,7 +56,8 @@ export type RootEvents =
   | GasFeeControllerEvents
   | ApprovalControllerEvents
   | PermissionControllerEvents
-  | SignatureControllerEvents;
+  | SignatureControllerEvents
+  | WatchedAssetsControllerEvents;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 

@@ -1,0 +1,180 @@
+import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
+import { rpcErrors } from '@metamask/rpc-errors';
+import type { Json, JsonRpcParams } from '@metamask/utils';
+
+import type { WatchedAssetType } from '../../controllers/assets/WatchedAssetsController';
+import { methodMiddleware } from './method-middleware';
+import {
+  invalidParams,
+  isAddress,
+  isPlainObject,
+  networkProvider,
+  networkState,
+  type RpcContext,
+} from './rpc-context';
+
+export const WATCH_ASSET_MESSAGES = {
+  badType: 'Invalid watch asset params: only erc20/erc721/erc1155 asset types are supported.',
+  noAddress: 'asset address is required.',
+  noId: 'asset id is required.',
+  badAddress: (address: string) => `Invalid asset address ${address}`,
+  failed: 'Something went wrong while watching asset',
+} as const;
+
+const SUPPORTS_INTERFACE = '0x01ffc9a7';
+const INTERFACE_IDS: Record<'erc721' | 'erc1155', string> = {
+  erc721: '80ac58cd',
+  erc1155: 'd9b67a26',
+};
+const SYMBOL_SELECTOR = '0x95d89b41';
+const DECIMALS_SELECTOR = '0x313ce567';
+/** Spec part 2 §9: ERC20 default decimals. */
+const DEFAULT_DECIMALS = 18;
+
+async function ethCall(ctx: RpcContext, to: string, data: string): Promise<string | undefined> {
+  try {
+    return await networkProvider(ctx).request<string>({
+      method: 'eth_call',
+      params: [{ to, data }, 'latest'],
+    });
+  } catch {
+    return undefined; // a revert or a missing function reads as "no"
+  }
+}
+
+async function supportsInterface(ctx: RpcContext, address: string, id: string): Promise<boolean> {
+  const answer = await ethCall(ctx, address, `${SUPPORTS_INTERFACE}${id.padEnd(64, '0')}`);
+  return typeof answer === 'string' && /^0x0*1$/.test(answer);
+}
+
+/** An ABI-encoded string return (or a bytes32 one, as some old tokens give). */
+function decodeString(hex: string | undefined): string | undefined {
+  if (!hex || hex.length < 66) return undefined;
+  const body = hex.slice(2);
+  try {
+    if (body.length >= 128) {
+      const offset = Number.parseInt(body.slice(0, 64), 16) * 2;
+      const length = Number.parseInt(body.slice(offset, offset + 64), 16) * 2;
+      const bytes = body.slice(offset + 64, offset + 64 + length);
+      if (bytes.length === length) return Buffer.from(bytes, 'hex').toString('utf8');
+    }
+    return Buffer.from(body.slice(0, 64), 'hex').toString('utf8').replace(/\0+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
+type WatchRequest = {
+  type: WatchedAssetType;
+  address: string;
+  tokenId?: string;
+  symbol?: string;
+  decimals?: number;
+  image?: string;
+};
+
+/** EIP-747 params `{type, options: {address, symbol, decimals, image, tokenId|id}}`, spec messages. */
+function validateWatchAsset(params: unknown): WatchRequest {
+  const request = Array.isArray(params) ? (params as unknown[])[0] : params;
+  if (!isPlainObject(request)) throw invalidParams(WATCH_ASSET_MESSAGES.badType);
+  const type = typeof request.type === 'string' ? request.type.toLowerCase() : '';
+  if (type !== 'erc20' && type !== 'erc721' && type !== 'erc1155') {
+    throw invalidParams(WATCH_ASSET_MESSAGES.badType);
+  }
+  const options = isPlainObject(request.options) ? request.options : {};
+  const { address, symbol, decimals, image } = options;
+  if (address === undefined || address === null || address === '') {
+    throw invalidParams(WATCH_ASSET_MESSAGES.noAddress);
+  }
+  if (!isAddress(address)) throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(String(address)));
+  const rawId = options.tokenId ?? options.id;
+  let tokenId: string | undefined;
+  if (type !== 'erc20') {
+    if (rawId === undefined || rawId === null || rawId === '')
+      throw invalidParams(WATCH_ASSET_MESSAGES.noId);
+    try {
+      const id = BigInt(rawId as string | number);
+      if (id < 0n) throw new Error('negative');
+      tokenId = id.toString();
+    } catch {
+      throw invalidParams(`Invalid asset id ${String(rawId)}`);
+    }
+  }
+  if (symbol !== undefined && (typeof symbol !== 'string' || symbol.length > 11)) {
+    throw invalidParams(
+      'Invalid watch asset params: symbol must be a string of at most 11 characters.',
+    );
+  }
+  if (
+    decimals !== undefined &&
+    (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 36)
+  ) {
+    throw invalidParams('Invalid watch asset params: decimals must be an integer from 0 to 36.');
+  }
+  if (image !== undefined && typeof image !== 'string') {
+    throw invalidParams('Invalid watch asset params: image must be a URL string.');
+  }
+  return {
+    type,
+    address: address.toLowerCase(),
+    ...(tokenId !== undefined ? { tokenId } : {}),
+    ...(typeof symbol === 'string' ? { symbol } : {}),
+    ...(typeof decimals === 'number' ? { decimals } : {}),
+    ...(typeof image === 'string' ? { image } : {}),
+  };
+}
+
+/** The contract must be on the active chain (it has code) and, for NFTs, say it is one. */
+async function checkOnChain(ctx: RpcContext, asset: WatchRequest): Promise<WatchRequest> {
+  const code = await networkProvider(ctx).request<string>({
+    method: 'eth_getCode',
+    params: [asset.address, 'latest'],
+  });
+  if (typeof code !== 'string' || code === '0x' || code === '0x0') {
+    throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
+  }
+  if (asset.type !== 'erc20') {
+    if (!(await supportsInterface(ctx, asset.address, INTERFACE_IDS[asset.type]))) {
+      throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
+    }
+    return asset;
+  }
+  const symbol = asset.symbol ?? decodeString(await ethCall(ctx, asset.address, SYMBOL_SELECTOR));
+  let decimals = asset.decimals;
+  if (decimals === undefined) {
+    const answer = await ethCall(ctx, asset.address, DECIMALS_SELECTOR);
+    const parsed = answer && answer.length > 2 ? Number(BigInt(answer)) : Number.NaN;
+    decimals = Number.isInteger(parsed) && parsed >= 0 && parsed <= 36 ? parsed : DEFAULT_DECIMALS;
+  }
+  return { ...asset, ...(symbol !== undefined ? { symbol } : {}), decimals };
+}
+
+async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
+  const asset = await checkOnChain(ctx, validateWatchAsset(params));
+  const chainId = networkState(ctx).providerConfig.chainId;
+  const { result } = ctx.messenger.call('ApprovalController:addRequest', {
+    origin: ctx.origin,
+    type: 'watch_asset',
+    requestData: { ...asset, chainId },
+  });
+  await result; // 4001 'User denied watch asset request.' on reject
+  try {
+    ctx.messenger.call('WatchedAssetsController:addAsset', {
+      ...asset,
+      chainId,
+      origin: ctx.origin,
+    });
+  } catch (error) {
+    throw rpcErrors.internal({
+      message: (error as Error).message || WATCH_ASSET_MESSAGES.failed,
+    });
+  }
+  return true;
+}
+
+/** wallet_watchAsset (EIP-747): ERC-20, ERC-721 and ERC-1155, checked on chain, then approved. */
+export function createWatchAssetMiddleware(
+  ctx: RpcContext,
+): JsonRpcMiddleware<JsonRpcParams, Json> {
+  return methodMiddleware({ wallet_watchAsset: (req) => watchAsset(ctx, req.params) });
+}
