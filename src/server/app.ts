@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
 import { formatValidationError, HttpError } from './errors';
+import { EnsResolver, type NameResolver } from './lookup/ens';
 import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
 import { registerRoutes } from './routes';
 
@@ -17,6 +18,8 @@ export interface BuildServerOptions {
   backend?: AppContext['backend'];
   /** Replaces the price source chosen from config.priceSource. */
   prices?: PriceSource;
+  /** Replaces the ENS resolver chosen from config.ens. */
+  names?: NameResolver;
 }
 
 export function priceSourceFromConfig(config: ServerConfig): PriceSource {
@@ -31,6 +34,9 @@ export async function buildServer({
   config,
   backend = 'postgres',
   prices = priceSourceFromConfig(config),
+  names = config.ens.rpcUrl
+    ? new EnsResolver({ ...config.ens, rpcUrl: config.ens.rpcUrl })
+    : undefined,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -93,6 +99,7 @@ export async function buildServer({
     config,
     backend,
     prices,
+    names,
     authenticate: createAuthenticator(config),
   });
   return app;

@@ -14,6 +14,15 @@ export interface PriceSourceConfig {
   cacheMs: number;
 }
 
+export interface EnsConfig {
+  /** JSON-RPC node of the chain holding the ENS registry; lookups answer 503 without it. */
+  rpcUrl?: string;
+  /** Registry address; defaults to the mainnet ENS registry. */
+  registry?: string;
+  timeoutMs: number;
+  cacheMs: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -33,6 +42,7 @@ export interface ServerConfig {
   corsOrigins: string[];
   bodyLimitBytes: number;
   priceSource: PriceSourceConfig;
+  ens: EnsConfig;
   logLevel: string;
 }
 
@@ -98,6 +108,12 @@ export function loadConfig(
       apiKey: env.ORRERY_PRICE_API_KEY || undefined,
       timeoutMs: intFromEnv(env, 'ORRERY_PRICE_TIMEOUT_MS', 5000),
       cacheMs: intFromEnv(env, 'ORRERY_PRICE_CACHE_MS', 60_000),
+    },
+    ens: {
+      rpcUrl: env.ORRERY_ENS_RPC_URL || undefined,
+      registry: env.ORRERY_ENS_REGISTRY || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_ENS_TIMEOUT_MS', 5000),
+      cacheMs: intFromEnv(env, 'ORRERY_ENS_CACHE_MS', 300_000),
     },
     logLevel: env.LOG_LEVEL || 'info',
   };

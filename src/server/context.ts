@@ -2,6 +2,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
+import type { NameResolver } from './lookup/ens';
 import type { PriceSource } from './prices/price-source';
 
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   authenticate: onRequestAsyncHookHandler;
   /** Conversion rates for GET /currency. */
   prices: PriceSource;
+  /** ENS resolution for GET /lookup; undefined when no ENS node is configured. */
+  names?: NameResolver;
 }

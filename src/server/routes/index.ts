@@ -9,6 +9,7 @@ import { registerCustomNetworkRoutes } from './custom-network';
 import { registerCustomNftRoutes } from './custom-nft';
 import { registerCustomTokenRoutes } from './custom-token';
 import { registerHealthRoutes } from './health';
+import { registerLookupRoutes } from './lookup';
 import { registerPermissionRoutes } from './permissions';
 import { registerTransactionRoutes } from './transaction';
 import { registerUserRoutes } from './user';
@@ -25,4 +26,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   registerCustomNetworkRoutes(app, ctx);
   registerContentRoutes(app, ctx);
   registerCurrencyRoutes(app, ctx);
+  registerLookupRoutes(app, ctx);
 }
