@@ -38,6 +38,7 @@ import { NonceTracker } from './nonce-tracker';
 import { PendingTransactionTracker } from './pending-tracker';
 import { detectEip1559, errorMessage, type RequestProvider } from './rpc';
 import { determineCategory } from './transaction-category';
+import { allTransactions, transactionsOf, type TransactionsByChain } from './selectors';
 import { trimNonceGroups } from './trim';
 import {
   FINAL_STATUSES,
@@ -50,8 +51,7 @@ import { normalizeTxParams, validateSender, validateTxParams } from './validate-
 
 export const transactionControllerName = 'TransactionController';
 
-/** Stored transactions by chain id, then by lowercase sender address. */
-export type TransactionsByChain = Record<string, Record<string, TransactionMeta[]>>;
+export type { TransactionsByChain };
 /** What a view sees of a transaction: no history and no raw bytes. */
 export type UiTransaction = Omit<TransactionMeta, 'history' | 'rawTx'>;
 
@@ -101,6 +101,22 @@ export type TransactionControllerGetNextNonceAction = {
   type: `${typeof transactionControllerName}:getNextNonce`;
   handler: TransactionController['getNextNonce'];
 };
+export type TransactionControllerUpdateTransactionGasAction = {
+  type: `${typeof transactionControllerName}:updateTransactionGas`;
+  handler: TransactionController['updateTransactionGas'];
+};
+export type TransactionControllerSpeedUpTransactionAction = {
+  type: `${typeof transactionControllerName}:speedUpTransaction`;
+  handler: TransactionController['speedUpTransaction'];
+};
+export type TransactionControllerCancelTransactionAction = {
+  type: `${typeof transactionControllerName}:cancelTransaction`;
+  handler: TransactionController['cancelTransaction'];
+};
+export type TransactionControllerRetryTransactionAction = {
+  type: `${typeof transactionControllerName}:retryTransaction`;
+  handler: TransactionController['retryTransaction'];
+};
 export type TransactionControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof transactionControllerName,
   TransactionControllerState
@@ -131,7 +147,11 @@ export type TransactionControllerActions =
   | TransactionControllerAddTransactionAction
   | TransactionControllerApproveTransactionAction
   | TransactionControllerRejectTransactionAction
-  | TransactionControllerGetNextNonceAction;
+  | TransactionControllerGetNextNonceAction
+  | TransactionControllerUpdateTransactionGasAction
+  | TransactionControllerSpeedUpTransactionAction
+  | TransactionControllerCancelTransactionAction
+  | TransactionControllerRetryTransactionAction;
 export type TransactionControllerEvents =
   | TransactionControllerStateChangeEvent
   | TransactionControllerUnapprovedTransactionAddedEvent
@@ -313,6 +333,22 @@ export class TransactionController extends BaseController<
     );
     this.messenger.registerActionHandler(`${transactionControllerName}:getNextNonce`, (from) =>
       this.getNextNonce(from),
+    );
+    this.messenger.registerActionHandler(
+      `${transactionControllerName}:updateTransactionGas`,
+      (id, overrides) => this.updateTransactionGas(id, overrides),
+    );
+    this.messenger.registerActionHandler(
+      `${transactionControllerName}:speedUpTransaction`,
+      (id, overrides) => this.speedUpTransaction(id, overrides),
+    );
+    this.messenger.registerActionHandler(
+      `${transactionControllerName}:cancelTransaction`,
+      (id, overrides) => this.cancelTransaction(id, overrides),
+    );
+    this.messenger.registerActionHandler(
+      `${transactionControllerName}:retryTransaction`,
+      (id, overrides) => this.retryTransaction(id, overrides),
     );
   }
 
@@ -811,15 +847,11 @@ export class TransactionController extends BaseController<
   }
 
   #all(): TransactionMeta[] {
-    const out: TransactionMeta[] = [];
-    for (const byAddress of Object.values(this.state.transactions)) {
-      for (const list of Object.values(byAddress)) out.push(...list);
-    }
-    return out;
+    return allTransactions(this.state.transactions);
   }
 
   #transactionsOf(chainId: string, from: string): readonly TransactionMeta[] {
-    return this.state.transactions[chainId]?.[from.toLowerCase()] ?? [];
+    return transactionsOf(this.state.transactions, chainId, from);
   }
 
   #find(id: string): TransactionMeta | undefined {

@@ -3,6 +3,7 @@ import {
   USER_DENIED_TX_MESSAGE,
 } from '../../../src/controllers/transactions/constants';
 import { replayHistory, snapshotOf } from '../../../src/controllers/transactions/history';
+import { findTransactionByHash } from '../../../src/controllers/transactions/selectors';
 import type {
   TransactionMeta,
   TransactionStatus,
@@ -72,6 +73,10 @@ describe('TransactionController lifecycle on anvil', () => {
     expect(confirmed.status).toBe('confirmed');
     expect(confirmed.txReceipt).toMatchObject({ status: '0x1' });
     expect(confirmed.baseFeePerGas).toMatch(/^0x/);
+    const upper = `0x${hash.slice(2).toUpperCase()}`;
+    const state = h.controller.state.transactions;
+    expect(findTransactionByHash(state, confirmed.chainId, upper)?.id).toBe(transactionMeta.id);
+    expect(findTransactionByHash(state, '0x1', hash)).toBeUndefined();
     const onChain = await rpc<{ hash: string; nonce: string }>(
       anvil(),
       'eth_getTransactionByHash',

@@ -62,8 +62,10 @@ describe('nonces', () => {
         await result;
         return harness.controller.getTransaction(transactionMeta.id)!;
       };
+      expect(await harness.controller.getNextNonce(from)).toBe(0);
       const first = await send();
       expect(first.nonceDetails).toEqual({ network: 0, localConfirmed: 0, localPending: 0 });
+      expect(await harness.root.call('TransactionController:getNextNonce', from)).toBe(1);
       const second = await send();
       expect(second.txParams.nonce).toBe('0x1');
       expect(second.nonceDetails).toMatchObject({ network: 1, localPending: 1 });
