@@ -1,8 +1,10 @@
 // The server user record of spec part 1 §3, read as one object, and the caller's user id.
 import type { FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
 import { callerAddress } from './auth/authenticate';
 import type { AppContext } from './context';
 import type { Db } from './db';
+import type { TransactionsTable } from './db/schema';
 import { notFound } from './errors';
 
 export async function findUserId(db: Db, address: string): Promise<number | undefined> {
@@ -21,28 +23,17 @@ export async function callerUserId(ctx: AppContext, request: FastifyRequest): Pr
   return id;
 }
 
-export function toTransactionRecord(row: {
-  id: number;
-  transaction_hash: string;
-  network: string;
-  from_address: string;
-  to_address: string;
-  total_amount: string;
-  currency_amount: string | null;
-  selected_currency: string | null;
-  gas: string | null;
-  gas_price: string | null;
-  symbol: string | null;
-  nonce: string | null;
-  type: string | null;
-  type_name: string | null;
-  type_image_link: string | null;
-  status: string;
-  transaction_category: string | null;
-  is_cancel: boolean;
-  created_at: Date;
-}) {
-  const { from_address, to_address, gas_price, created_at, ...rest } = row;
+export function toTransactionRecord(row: Selectable<TransactionsTable>) {
+  // The spec's history item names: from, to, gasPrice. user_id stays on the server.
+  const {
+    from_address,
+    to_address,
+    gas_price,
+    created_at,
+    updated_at: _updated,
+    user_id: _user,
+    ...rest
+  } = row;
   return {
     ...rest,
     from: from_address,

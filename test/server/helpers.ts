@@ -1,8 +1,17 @@
 // Test harness: the two database backends, an in-process server on a free port, and a small
 // JSON client for it.
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
 import { migrateToLatest, migrations } from '../../src/server/db/migrate';
@@ -16,13 +25,16 @@ export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /**
  * A migrated PGlite data folder, created once (about 10 s) and copied for each suite (well
- * under a second). Keyed by the migration list, so a new migration makes a new template.
+ * under a second). Keyed by a hash of the migration sources, so any migration change makes a
+ * new template.
  */
 export async function pgliteTemplate(): Promise<string> {
-  const key = Object.keys(migrations)
-    .join('+')
-    .replace(/[^\w+-]/g, '');
-  const template = join(tmpdir(), `orrery-pglite-template-${key}`);
+  const hash = createHash('sha256');
+  const dir = resolve(__dirname, '../../src/server/db/migrations');
+  for (const file of readdirSync(dir).sort())
+    hash.update(file).update(readFileSync(join(dir, file)));
+  hash.update(Object.keys(migrations).join(','));
+  const template = join(tmpdir(), `orrery-pglite-template-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(join(template, 'PG_VERSION'))) return template;
   const staging = mkdtempSync(join(tmpdir(), 'orrery-pglite-staging-'));
   const open = await openDatabase({ dataDir: staging });

@@ -1,6 +1,6 @@
 // A private, throwaway PostgreSQL 15 cluster for tests (Debian's binaries). PostgreSQL refuses
 // to run as root, so as root the cluster is created and run as the `postgres` user.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -73,13 +73,28 @@ export async function startPostgres(): Promise<PostgresServer> {
     throw err;
   }
   let stopped = false;
+  const stopArgs = ['-D', dataDir, '-m', 'immediate', '-w', 'stop'];
+  // If the test process exits without stop() (a crash, an aborted run), stop the cluster anyway.
+  const onExit = () => {
+    if (stopped) return;
+    try {
+      if (process.getuid?.() === 0)
+        execFileSync('runuser', ['-u', 'postgres', '--', join(BIN, 'pg_ctl'), ...stopArgs]);
+      else execFileSync(join(BIN, 'pg_ctl'), stopArgs);
+    } catch {
+      // best effort while exiting
+    }
+    cleanup();
+  };
+  process.once('exit', onExit);
   return {
     databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.off('exit', onExit);
       try {
-        await asPostgres(join(BIN, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        await asPostgres(join(BIN, 'pg_ctl'), stopArgs);
       } finally {
         cleanup();
       }
