@@ -266,6 +266,8 @@ export class TransactionController extends BaseController<
   readonly #waiters = new Map<string, Waiter>();
   readonly #eip1559ByChain = new Map<string, boolean>();
   #initialised = false;
+  /** Chains whose leftovers from before the restart were already taken care of. */
+  readonly #recoveredChains = new Set<string>();
   /** The chain the UI list was derived for. */
   #uiChainId: string | undefined;
 
@@ -353,9 +355,10 @@ export class TransactionController extends BaseController<
   }
 
   /**
-   * Boot recovery and wiring: an approved transaction left over fails as stuck during signing;
-   * an unapproved one still loading defaults gets them recomputed; a signed one is published.
-   * Then pending tracking starts on every new block.
+   * Boot recovery and wiring: an approved transaction left over fails as stuck during signing.
+   * Unapproved ones still loading defaults get them recomputed, and signed ones are published,
+   * each once its chain is selected and reachable (now, or after a switch). Then pending
+   * tracking runs on every new block.
    */
   async init(): Promise<void> {
     if (this.#initialised) return;
@@ -363,11 +366,21 @@ export class TransactionController extends BaseController<
     this.messenger.subscribe('NetworkController:newBlock', this.#onNewBlock);
     this.messenger.subscribe('NetworkController:stateChange', this.#onNetworkStateChange);
     this.#refreshUiList();
+    for (const tx of this.#all()) {
+      if (tx.status === 'approved') this.#fail(tx.id, new Error(STUCK_AT_BOOT_MESSAGE));
+    }
+    await this.#recoverCurrentChain();
+  }
+
+  async #recoverCurrentChain(): Promise<void> {
+    const network = this.messenger.call('NetworkController:getState');
+    const chainId = network.providerConfig.chainId;
+    if (network.networkStatus !== 'available' || this.#recoveredChains.has(chainId)) return;
+    this.#recoveredChains.add(chainId);
     const work: Promise<unknown>[] = [];
     for (const tx of this.#all()) {
-      if (tx.status === 'approved') {
-        this.#fail(tx.id, new Error(STUCK_AT_BOOT_MESSAGE));
-      } else if (tx.status === 'unapproved' && tx.loadingDefaults) {
+      if (tx.chainId !== chainId) continue;
+      if (tx.status === 'unapproved' && tx.loadingDefaults) {
         work.push(this.#startLoadingDefaults(tx.id).catch(() => undefined));
       } else if (tx.status === 'signed') {
         work.push(this.#publish(tx.id, true).catch((error: unknown) => this.#fail(tx.id, error)));
@@ -1003,6 +1016,7 @@ export class TransactionController extends BaseController<
 
   #onNetworkStateChange = (): void => {
     if (this.#uiChainId !== this.#currentChainId()) this.#refreshUiList();
+    void this.#recoverCurrentChain();
   };
 
   /** For tests and the engine: runs one pending-tracker pass now. */

@@ -1,3 +1,6 @@
+import { deriveStateFromMetadata } from '@metamask/base-controller';
+
+import type { TransactionControllerState } from '../../../src/controllers/transactions/TransactionController';
 import { setAutomine } from '../../chain/snapshot';
 import { useAnvil } from '../../chain/use-anvil';
 import { createHarness, rpc, type Harness } from './harness';
@@ -59,5 +62,47 @@ describe('switching networks', () => {
     expect(h.controller.state.uiTransactions.map((tx) => tx.id)).toEqual([sent.id, waiting.id]);
     await h.tick();
     expect(h.controller.getTransaction(sent.id)!.status).toBe('confirmed');
+  });
+
+  it('publishes a signed leftover only once its own chain is selected after a restart', async () => {
+    const from = chainA().accounts[1]!.toLowerCase();
+    await h.destroy();
+    h = await createHarness(chainA(), { selectedAddress: from });
+    let captured: Partial<TransactionControllerState> | undefined;
+    h.root.subscribe('TransactionController:stateChange', (state) => {
+      const signed = Object.values(state.transactions)
+        .flatMap((byAddress) => Object.values(byAddress).flat())
+        .some((tx) => tx.status === 'signed');
+      if (signed && !captured) {
+        captured = structuredClone(
+          deriveStateFromMetadata(h.controller.state, h.controller.metadata, 'persist'),
+        ) as Partial<TransactionControllerState>;
+      }
+    });
+    const { transactionMeta, result } = await h.controller.addUnapprovedTransaction(
+      { from, to: from, value: '0x0' },
+      { origin: ORIGIN },
+    );
+    await h.controller.approveTransaction(transactionMeta.id);
+    const hash = await result;
+    await h.destroy();
+
+    // The wallet restarts on chain B.
+    h = await createHarness(chainB(), { selectedAddress: from, state: captured });
+    expect(h.controller.getTransaction(transactionMeta.id)!.status).toBe('signed');
+    const submitted = h.root.waitUntil('TransactionController:transactionStatusUpdated', {
+      condition: (meta) => meta.id === transactionMeta.id && meta.status === 'submitted',
+    });
+    await switchTo(chainA().rpcUrl, chainA().chainId);
+    await submitted;
+    expect(h.controller.getTransaction(transactionMeta.id)).toMatchObject({
+      status: 'submitted',
+      hash,
+    });
+    await rpc(chainA(), 'anvil_mine', ['0x1']); // h.tick would mine the harness's own node, chain B
+    await h.controller.checkPendingTransactions(
+      Number(await rpc<string>(chainA(), 'eth_blockNumber')),
+    );
+    expect(h.controller.getTransaction(transactionMeta.id)!.status).toBe('confirmed');
   });
 });
