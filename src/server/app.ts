@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
 import { formatValidationError, HttpError } from './errors';
+import { EtherscanSource, type ExplorerSource } from './explorer/etherscan';
 import { EnsResolver, type NameResolver } from './lookup/ens';
 import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
 import { registerRoutes } from './routes';
@@ -20,6 +21,8 @@ export interface BuildServerOptions {
   prices?: PriceSource;
   /** Replaces the ENS resolver chosen from config.ens. */
   names?: NameResolver;
+  /** Replaces the block explorer chosen from config.explorer. */
+  explorer?: ExplorerSource;
 }
 
 export function priceSourceFromConfig(config: ServerConfig): PriceSource {
@@ -36,6 +39,9 @@ export async function buildServer({
   prices = priceSourceFromConfig(config),
   names = config.ens.rpcUrl
     ? new EnsResolver({ ...config.ens, rpcUrl: config.ens.rpcUrl })
+    : undefined,
+  explorer = config.explorer.url
+    ? new EtherscanSource({ ...config.explorer, baseUrl: config.explorer.url })
     : undefined,
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -100,6 +106,7 @@ export async function buildServer({
     backend,
     prices,
     names,
+    explorer,
     authenticate: createAuthenticator(config),
   });
   return app;

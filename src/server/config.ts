@@ -23,6 +23,16 @@ export interface EnsConfig {
   cacheMs: number;
 }
 
+export interface ExplorerConfig {
+  /** Etherscan-compatible API (v2) URL, e.g. https://api.etherscan.io/v2/api. */
+  url?: string;
+  apiKey?: string;
+  timeoutMs: number;
+  cacheMs: number;
+  /** Transactions fetched per request (newest first). */
+  pageSize: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -43,6 +53,7 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   priceSource: PriceSourceConfig;
   ens: EnsConfig;
+  explorer: ExplorerConfig;
   logLevel: string;
 }
 
@@ -114,6 +125,13 @@ export function loadConfig(
       registry: env.ORRERY_ENS_REGISTRY || undefined,
       timeoutMs: intFromEnv(env, 'ORRERY_ENS_TIMEOUT_MS', 5000),
       cacheMs: intFromEnv(env, 'ORRERY_ENS_CACHE_MS', 300_000),
+    },
+    explorer: {
+      url: env.ORRERY_ETHERSCAN_API_URL || undefined,
+      apiKey: env.ORRERY_ETHERSCAN_API_KEY || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_ETHERSCAN_TIMEOUT_MS', 10_000),
+      cacheMs: intFromEnv(env, 'ORRERY_ETHERSCAN_CACHE_MS', 30_000),
+      pageSize: intFromEnv(env, 'ORRERY_ETHERSCAN_PAGE_SIZE', 100),
     },
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -2,6 +2,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
+import type { ExplorerSource } from './explorer/etherscan';
 import type { NameResolver } from './lookup/ens';
 import type { PriceSource } from './prices/price-source';
 
@@ -16,4 +17,6 @@ export interface AppContext {
   prices: PriceSource;
   /** ENS resolution for GET /lookup; undefined when no ENS node is configured. */
   names?: NameResolver;
+  /** Block-explorer history for GET /etherscan; undefined when not configured. */
+  explorer?: ExplorerSource;
 }

@@ -8,6 +8,7 @@ import { registerCurrencyRoutes } from './currency';
 import { registerCustomNetworkRoutes } from './custom-network';
 import { registerCustomNftRoutes } from './custom-nft';
 import { registerCustomTokenRoutes } from './custom-token';
+import { registerEtherscanRoutes } from './etherscan';
 import { registerHealthRoutes } from './health';
 import { registerLookupRoutes } from './lookup';
 import { registerPermissionRoutes } from './permissions';
@@ -27,4 +28,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   registerContentRoutes(app, ctx);
   registerCurrencyRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
+  registerEtherscanRoutes(app, ctx);
 }

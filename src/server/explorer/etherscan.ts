@@ -1,0 +1,125 @@
+// Block-explorer history through an Etherscan-compatible API (v2, one host for all chains):
+// GET {baseUrl}?chainid=1&module=account&action=txlist&address=0x..&sort=desc&page=1&offset=N
+// → { status: '1', message: 'OK', result: [tx...] }; 'No transactions found' is status '0'
+// with an empty array; errors are status '0' with a string result.
+import { HttpError } from '../errors';
+
+export interface ExplorerTransaction {
+  hash: string;
+  block_number: number;
+  created_at: string;
+  from: string;
+  to: string | null;
+  /** Wei, decimal. */
+  value: string;
+  nonce: string;
+  gas: string;
+  gasPrice: string;
+  gas_used: string;
+  status: 'confirmed' | 'failed';
+  contract_address: string | null;
+  function_name: string | null;
+}
+
+export interface ExplorerSource {
+  transactions(chainId: number, address: string): Promise<ExplorerTransaction[]>;
+}
+
+interface EtherscanTx {
+  hash?: string;
+  blockNumber?: string;
+  timeStamp?: string;
+  from?: string;
+  to?: string;
+  value?: string;
+  nonce?: string;
+  gas?: string;
+  gasPrice?: string;
+  gasUsed?: string;
+  isError?: string;
+  txreceipt_status?: string;
+  contractAddress?: string;
+  functionName?: string;
+}
+
+function normalize(tx: EtherscanTx): ExplorerTransaction | null {
+  if (!tx.hash || !tx.from || !tx.blockNumber || !tx.timeStamp) return null;
+  const failed = tx.isError === '1' || tx.txreceipt_status === '0';
+  return {
+    hash: tx.hash.toLowerCase(),
+    block_number: Number(tx.blockNumber),
+    created_at: new Date(Number(tx.timeStamp) * 1000).toISOString(),
+    from: tx.from.toLowerCase(),
+    to: tx.to ? tx.to.toLowerCase() : null,
+    value: tx.value ?? '0',
+    nonce: tx.nonce ?? '',
+    gas: tx.gas ?? '',
+    gasPrice: tx.gasPrice ?? '',
+    gas_used: tx.gasUsed ?? '',
+    status: failed ? 'failed' : 'confirmed',
+    contract_address: tx.contractAddress ? tx.contractAddress.toLowerCase() : null,
+    function_name: tx.functionName || null,
+  };
+}
+
+export class EtherscanSource implements ExplorerSource {
+  private readonly cache = new Map<string, { expires: number; txs: ExplorerTransaction[] }>();
+
+  constructor(
+    private readonly options: {
+      baseUrl: string;
+      apiKey?: string;
+      timeoutMs: number;
+      cacheMs: number;
+      pageSize: number;
+    },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async transactions(chainId: number, address: string): Promise<ExplorerTransaction[]> {
+    const key = `${chainId}:${address}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.expires > this.now()) return cached.txs;
+    const url = new URL(this.options.baseUrl);
+    const params = {
+      chainid: String(chainId),
+      module: 'account',
+      action: 'txlist',
+      address,
+      startblock: '0',
+      endblock: '99999999',
+      page: '1',
+      offset: String(this.options.pageSize),
+      sort: 'desc',
+      ...(this.options.apiKey ? { apikey: this.options.apiKey } : {}),
+    };
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let body: { status?: string; message?: string; result?: unknown };
+    try {
+      const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+      if (!response.ok) throw new HttpError(502, `Block explorer answered ${response.status}`);
+      body = (await response.json()) as typeof body;
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      if (signal.aborted)
+        throw new HttpError(504, `Block explorer timed out after ${this.options.timeoutMs} ms`);
+      throw new HttpError(
+        502,
+        `Block explorer unreachable: ${(err as { message?: string }).message ?? String(err)}`,
+      );
+    }
+    let txs: ExplorerTransaction[];
+    if (Array.isArray(body.result) && (body.status === '1' || body.result.length === 0)) {
+      txs = (body.result as EtherscanTx[])
+        .map(normalize)
+        .filter((t): t is ExplorerTransaction => t !== null);
+    } else {
+      const detail =
+        typeof body.result === 'string' ? body.result : (body.message ?? 'unexpected answer');
+      throw new HttpError(502, `Block explorer error: ${detail}`);
+    }
+    this.cache.set(key, { expires: this.now() + this.options.cacheMs, txs });
+    return txs;
+  }
+}
