@@ -298,6 +298,7 @@ export class TransactionController extends BaseController<
           (tx) => tx.status === 'submitted' && tx.chainId === this.#currentChainId(),
         ),
       getTransactionsOf: (chainId, from) => this.#transactionsOf(chainId, from),
+      getTransaction: (id) => this.#find(id),
       onConfirmed: (id, receipt, baseFeePerGas) => this.#confirm(id, receipt, baseFeePerGas),
       onFailed: (id, message, receipt) => this.#fail(id, new Error(message), receipt),
       onDropped: (id, replacedBy) => {
@@ -970,8 +971,7 @@ export class TransactionController extends BaseController<
   ): TransactionMeta | undefined {
     const current = this.#find(id);
     // A final status is final: e.g. a replacement dropped by a confirmed sibling mid-signing stays dropped.
-    if (!current || (FINAL_STATUSES.includes(current.status) && current.status !== status))
-      return undefined;
+    if (!current || FINAL_STATUSES.includes(current.status)) return undefined;
     const tx = this.#updateTransaction(id, note, (draft) => {
       draft.status = status;
       recipe?.(draft);

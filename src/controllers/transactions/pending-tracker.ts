@@ -10,6 +10,8 @@ export type PendingTrackerHooks = {
   getPendingTransactions: () => readonly TransactionMeta[];
   /** Every stored transaction of that chain and sender (to find a completed one with the same nonce). */
   getTransactionsOf: (chainId: string, from: string) => readonly TransactionMeta[];
+  /** The transaction as stored now (it may have changed since the pass began). */
+  getTransaction: (id: string) => TransactionMeta | undefined;
   onConfirmed: (id: string, receipt: TransactionReceipt, baseFeePerGas?: string) => void;
   onFailed: (id: string, message: string, receipt?: TransactionReceipt) => void;
   onDropped: (id: string, replacedBy?: string) => void;
@@ -61,7 +63,10 @@ export class PendingTransactionTracker {
   async #pass(blockNumber: number): Promise<void> {
     const pending = this.#hooks.getPendingTransactions();
     const stillPending: TransactionMeta[] = [];
-    for (const tx of pending) {
+    for (const listed of pending) {
+      // An earlier check in this pass may have settled it (a confirmed sibling drops it).
+      const tx = this.#hooks.getTransaction(listed.id);
+      if (tx?.status !== 'submitted') continue;
       try {
         if (await this.#check(tx)) stillPending.push(tx);
       } catch (error) {
@@ -73,7 +78,10 @@ export class PendingTransactionTracker {
         stillPending.push(tx);
       }
     }
-    for (const tx of stillPending) await this.#resubmit(tx, blockNumber);
+    for (const listed of stillPending) {
+      const tx = this.#hooks.getTransaction(listed.id);
+      if (tx?.status === 'submitted') await this.#resubmit(tx, blockNumber);
+    }
   }
 
   /** Returns true when the transaction is still pending after the check. */

@@ -130,6 +130,10 @@ describe('pending tracker and replacements (automine off)', () => {
 
   it('a second speed-up outbids the first; both earlier ones end dropped with replacedBy the one mined', async () => {
     const original = await send();
+    const dropped: string[] = [];
+    h.root.subscribe('TransactionController:transactionStatusUpdated', (meta) => {
+      if (meta.status === 'dropped') dropped.push(meta.id);
+    });
     const first = await h.controller.speedUpTransaction(original.id);
     const second = await h.controller.speedUpTransaction(original.id);
     expect(BigInt(second.txParams.maxFeePerGas!)).toBe(
@@ -141,6 +145,9 @@ describe('pending tracker and replacements (automine off)', () => {
     expect(get(second.id).status).toBe('confirmed');
     expect(get(first.id)).toMatchObject({ status: 'dropped', replacedBy: second.hash });
     expect(get(original.id)).toMatchObject({ status: 'dropped', replacedBy: second.hash });
+    // Each drop is announced once, although the tracker also finds their nonce taken.
+    await h.tick();
+    expect(dropped.sort()).toEqual([first.id, original.id].sort());
   });
 
   it('takes fee overrides on a replacement', async () => {
