@@ -3,46 +3,26 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import pg from 'pg';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { adaptersFromConfig, type Adapters } from './adapters';
 import { createAuthenticator } from './auth/authenticate';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
 import { formatValidationError, HttpError } from './errors';
-import { EtherscanSource, type ExplorerSource } from './explorer/etherscan';
-import { EnsResolver, type NameResolver } from './lookup/ens';
-import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
 import { registerRoutes } from './routes';
 
-export interface BuildServerOptions {
+export interface BuildServerOptions extends Partial<Adapters> {
   db: Db;
   config: ServerConfig;
   backend?: AppContext['backend'];
-  /** Replaces the price source chosen from config.priceSource. */
-  prices?: PriceSource;
-  /** Replaces the ENS resolver chosen from config.ens. */
-  names?: NameResolver;
-  /** Replaces the block explorer chosen from config.explorer. */
-  explorer?: ExplorerSource;
 }
 
-export function priceSourceFromConfig(config: ServerConfig): PriceSource {
-  const { kind, url, apiKey, timeoutMs, cacheMs } = config.priceSource;
-  if (kind === 'http' && url)
-    return new HttpPriceSource({ baseUrl: url, apiKey, timeoutMs, cacheMs });
-  return new OfflinePriceSource();
-}
-
+/** The Fastify app; adapters given in the options replace those chosen from the config. */
 export async function buildServer({
   db,
   config,
   backend = 'postgres',
-  prices = priceSourceFromConfig(config),
-  names = config.ens.rpcUrl
-    ? new EnsResolver({ ...config.ens, rpcUrl: config.ens.rpcUrl })
-    : undefined,
-  explorer = config.explorer.url
-    ? new EtherscanSource({ ...config.explorer, baseUrl: config.explorer.url })
-    : undefined,
+  ...adapterOverrides
 }: BuildServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -104,9 +84,9 @@ export async function buildServer({
     db,
     config,
     backend,
-    prices,
-    names,
-    explorer,
+    ...adaptersFromConfig(config),
+    // An override given as `undefined` keeps the configured adapter.
+    ...Object.fromEntries(Object.entries(adapterOverrides).filter(([, v]) => v !== undefined)),
     authenticate: createAuthenticator(config),
   });
   return app;
