@@ -49,7 +49,7 @@ export async function engineWithAccounts(
       (await engine.actions.importAccountWithPrivateKey(key)).toLowerCase() as Address,
     );
   }
-  engine.actions.setSelectedAddress(addresses[0]!);
+  if (addresses[0]) engine.actions.setSelectedAddress(addresses[0]);
   return { engine, addresses };
 }
 
