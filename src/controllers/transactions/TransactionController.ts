@@ -20,25 +20,27 @@ import type {
 } from '../network/NetworkController';
 import type { Hex } from '../network/networks';
 import {
-  FEE_BUMP_DENOMINATOR,
-  FEE_BUMP_NUMERATOR,
   INTERNAL_FAILURE_MESSAGE,
   MAX_NONCE_GROUPS,
   NETWORK_LOADING_MESSAGE,
-  SIMPLE_TRANSFER_GAS,
   STUCK_AT_BOOT_MESSAGE,
   UI_LIST_LIMIT,
 } from './constants';
 import { dappResult, unknownProblem } from './dapp-errors';
-import { estimateGasLimit } from './gas-limit';
-import { suggestGasFees, type GetSuggestedGasFees } from './gas-fees';
-import { hexToBigInt, hexToNumber, multiplyHex, toHex } from './hex';
-import { snapshotOf, updateWithHistory, withInitialHistory } from './history';
+import type { GetSuggestedGasFees } from './gas-fees';
+import { hexToNumber, toHex } from './hex';
+import { updateWithHistory, withInitialHistory } from './history';
 import { NonceTracker } from './nonce-tracker';
 import { PendingTransactionTracker } from './pending-tracker';
 import { detectEip1559, errorMessage, type RequestProvider } from './rpc';
-import { determineCategory } from './transaction-category';
+import { computeDefaults } from './transaction-defaults';
 import { allTransactions, transactionsOf, type TransactionsByChain } from './selectors';
+import {
+  buildReplacementParams,
+  gasFieldsOf,
+  withGasOverrides,
+  type GasOverrides,
+} from './replacement';
 import { trimNonceGroups } from './trim';
 import {
   FINAL_STATUSES,
@@ -196,9 +198,7 @@ export type TransactionControllerOptions = {
   maxNonceGroups?: number;
 };
 
-export type GasOverrides = Partial<
-  Pick<TxParams, 'gas' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas' | 'customNonceValue'>
->;
+export type { GasOverrides };
 
 export type AddTransactionResult = {
   transactionMeta: TransactionMeta;
@@ -208,28 +208,8 @@ export type AddTransactionResult = {
 
 type Waiter = { resolve: (hash: string) => void; reject: (error: Error) => void };
 
-const GAS_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const;
-
 function randomId(): string {
   return globalThis.crypto.randomUUID();
-}
-
-/** Applies gas overrides: a gas price replaces fee-market fields and the other way round. */
-function withGasOverrides(
-  txParams: TxParams,
-  overrides: GasOverrides,
-  supportsEip1559: boolean,
-): TxParams {
-  const merged = normalizeTxParams({ ...txParams, ...overrides });
-  if (overrides.gasPrice) {
-    delete merged.maxFeePerGas;
-    delete merged.maxPriorityFeePerGas;
-    merged.type = '0x0';
-  } else if (overrides.maxFeePerGas || overrides.maxPriorityFeePerGas) {
-    delete merged.gasPrice;
-    merged.type = '0x2';
-  }
-  return validateTxParams(merged, supportsEip1559);
 }
 
 /** The fields the signer takes: ours without the custom nonce (already applied) and `input`. */
@@ -441,9 +421,7 @@ export class TransactionController extends BaseController<
         `Provided chainId "${String(txParams.chainId)}" must match the active chainId "${chainId}"`,
       );
     }
-    const dappSuggested = Object.fromEntries(
-      GAS_FIELDS.filter((f) => txParams[f] !== undefined).map((f) => [f, txParams[f]]),
-    );
+    const dappSuggested = gasFieldsOf(txParams);
     const snapshot: TransactionSnapshot = {
       id: randomId(),
       time: Date.now(),
@@ -585,41 +563,15 @@ export class TransactionController extends BaseController<
   async #loadDefaults(id: string): Promise<void> {
     try {
       const tx = this.#get(id);
-      const provider = this.#provider();
       const supportsEip1559 = await this.#supportsEip1559(tx.chainId);
-      const { category, methodParams, code } = await determineCategory(tx.txParams, (address) =>
-        provider.request<string>({ method: 'eth_getCode', params: [address, 'latest'] }),
+      const apply = await computeDefaults(
+        tx,
+        this.#provider(),
+        supportsEip1559,
+        this.#gasControllerFees,
       );
-      const gasLimit = tx.txParams.gas
-        ? undefined
-        : await estimateGasLimit(provider, tx.txParams, tx.chainId, code);
-      const { gasPrice, maxFeePerGas, maxPriorityFeePerGas } = tx.txParams;
-      const hasFees =
-        gasPrice !== undefined ||
-        (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined);
-      const fees = hasFees
-        ? undefined
-        : await suggestGasFees(provider, supportsEip1559, this.#gasControllerFees);
       if (!this.#find(id)) return; // rejected meanwhile
-      this.#mustUpdate(id, 'Added new unapproved transaction defaults', (draft) => {
-        draft.transactionCategory = draft.type ?? category;
-        if (methodParams) draft.methodParams = methodParams;
-        if (draft.txParams.to)
-          draft.contractParams = {
-            address: draft.txParams.to,
-            isContract: category !== 'sentEther',
-          };
-        if (gasLimit) {
-          draft.txParams.gas = gasLimit.gas;
-          if (gasLimit.simulationFails) draft.simulationFails = gasLimit.simulationFails;
-        }
-        if (fees) Object.assign(draft.txParams, fees);
-        if (draft.txParams.maxFeePerGas && !draft.txParams.maxPriorityFeePerGas) {
-          draft.txParams.maxPriorityFeePerGas = draft.txParams.maxFeePerGas;
-        }
-        draft.txParams.type = draft.txParams.maxFeePerGas ? '0x2' : (draft.txParams.type ?? '0x0');
-        draft.loadingDefaults = false;
-      });
+      this.#mustUpdate(id, 'Added new unapproved transaction defaults', apply);
     } catch (error) {
       if (!this.#find(id)) return; // rejected meanwhile
       this.#updateTransaction(id, 'transactions#loadDefaults: failed', (draft) => {
@@ -761,44 +713,15 @@ export class TransactionController extends BaseController<
     if (original.status !== 'submitted') {
       throw new Error(`Only a submitted transaction can be replaced; ${id} is ${original.status}.`);
     }
-    const previous = original.txParams;
-    // Bump from the highest fee already sent for this nonce: a second speed-up must outbid the first.
-    const feeOf = (tx: TransactionMeta) =>
-      hexToBigInt(tx.txParams.maxFeePerGas ?? tx.txParams.gasPrice);
-    const outbid = this.#transactionsOf(original.chainId, previous.from)
-      .filter((tx) => tx.txParams.nonce === previous.nonce && tx.status === 'submitted')
-      .reduce((best, tx) => (feeOf(tx) > feeOf(best) ? tx : best), original).txParams;
-    const previousGasParams = Object.fromEntries(
-      GAS_FIELDS.filter((f) => outbid[f] !== undefined).map((f) => [f, outbid[f]]),
+    const sameNonce = this.#transactionsOf(original.chainId, original.txParams.from).filter(
+      (tx) => tx.txParams.nonce === original.txParams.nonce && tx.status === 'submitted',
     );
-    const bump = (value: string | undefined) =>
-      value === undefined
-        ? undefined
-        : multiplyHex(value, FEE_BUMP_NUMERATOR, FEE_BUMP_DENOMINATOR);
-    const fees: Partial<TxParams> = outbid.maxFeePerGas
-      ? {
-          maxFeePerGas: bump(outbid.maxFeePerGas),
-          maxPriorityFeePerGas: bump(outbid.maxPriorityFeePerGas),
-          type: '0x2',
-        }
-      : { gasPrice: bump(outbid.gasPrice), type: '0x0' };
-    const base: TxParams =
-      kind === 'cancel'
-        ? {
-            from: previous.from,
-            to: previous.from,
-            value: '0x0',
-            nonce: previous.nonce,
-            gas: SIMPLE_TRANSFER_GAS,
-            chainId: original.chainId,
-          }
-        : { ...previous, customNonceValue: undefined };
-    const txParams = withGasOverrides(
-      normalizeTxParams({ ...base, ...fees }) as TxParams,
-      overrides ?? {},
-      fees.type === '0x2',
+    const { txParams, previousGasParams } = buildReplacementParams(
+      original,
+      sameNonce,
+      kind,
+      overrides,
     );
-    txParams.nonce = previous.nonce;
     const replacement = withInitialHistory({
       id: randomId(),
       time: Date.now(),
@@ -1024,5 +947,3 @@ export class TransactionController extends BaseController<
     return this.#pendingTracker.onNewBlock(blockNumber);
   }
 }
-
-export { snapshotOf };
