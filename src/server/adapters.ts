@@ -2,6 +2,8 @@
 import type { ServerConfig } from './config';
 import { EtherscanSource, type ExplorerSource } from './explorer/etherscan';
 import { EnsResolver, type NameResolver } from './lookup/ens';
+import { DiscordApi, type DiscordRevoker } from './social/discord';
+import { TwitterApi, type TwitterLookup } from './social/twitter';
 import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
 
 export interface Adapters {
@@ -10,10 +12,14 @@ export interface Adapters {
   names?: NameResolver;
   /** Undefined when no explorer API is configured: /etherscan answers 503. */
   explorer?: ExplorerSource;
+  /** Undefined without a bearer token: /twitter answers 503. */
+  twitter?: TwitterLookup;
+  /** Undefined without client credentials: /revoke/discord answers 503. */
+  discord?: DiscordRevoker;
 }
 
 export function adaptersFromConfig(config: ServerConfig): Adapters {
-  const { priceSource, ens, explorer } = config;
+  const { priceSource, ens, explorer, social } = config;
   return {
     prices:
       priceSource.kind === 'http' && priceSource.url
@@ -23,5 +29,21 @@ export function adaptersFromConfig(config: ServerConfig): Adapters {
     explorer: explorer.url
       ? new EtherscanSource({ ...explorer, baseUrl: explorer.url })
       : undefined,
+    twitter: social.twitterBearerToken
+      ? new TwitterApi({
+          baseUrl: social.twitterApiUrl,
+          bearerToken: social.twitterBearerToken,
+          timeoutMs: social.timeoutMs,
+        })
+      : undefined,
+    discord:
+      social.discordClientId && social.discordClientSecret
+        ? new DiscordApi({
+            baseUrl: social.discordApiUrl,
+            clientId: social.discordClientId,
+            clientSecret: social.discordClientSecret,
+            timeoutMs: social.timeoutMs,
+          })
+        : undefined,
   };
 }

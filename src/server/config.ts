@@ -33,6 +33,17 @@ export interface ExplorerConfig {
   pageSize: number;
 }
 
+export interface SocialConfig {
+  twitterApiUrl: string;
+  /** App bearer token; GET /twitter answers 503 without it. */
+  twitterBearerToken?: string;
+  discordApiUrl: string;
+  /** OAuth2 client; POST /revoke/discord answers 503 without both. */
+  discordClientId?: string;
+  discordClientSecret?: string;
+  timeoutMs: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -54,6 +65,7 @@ export interface ServerConfig {
   priceSource: PriceSourceConfig;
   ens: EnsConfig;
   explorer: ExplorerConfig;
+  social: SocialConfig;
   logLevel: string;
 }
 
@@ -132,6 +144,14 @@ export function loadConfig(
       timeoutMs: intFromEnv(env, 'ORRERY_ETHERSCAN_TIMEOUT_MS', 10_000),
       cacheMs: intFromEnv(env, 'ORRERY_ETHERSCAN_CACHE_MS', 30_000),
       pageSize: intFromEnv(env, 'ORRERY_ETHERSCAN_PAGE_SIZE', 100),
+    },
+    social: {
+      twitterApiUrl: env.ORRERY_TWITTER_API_URL || 'https://api.twitter.com',
+      twitterBearerToken: env.ORRERY_TWITTER_BEARER_TOKEN || undefined,
+      discordApiUrl: env.ORRERY_DISCORD_API_URL || 'https://discord.com/api/v10',
+      discordClientId: env.ORRERY_DISCORD_CLIENT_ID || undefined,
+      discordClientSecret: env.ORRERY_DISCORD_CLIENT_SECRET || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_SOCIAL_TIMEOUT_MS', 5000),
     },
     logLevel: env.LOG_LEVEL || 'info',
   };

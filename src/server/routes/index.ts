@@ -12,6 +12,7 @@ import { registerEtherscanRoutes } from './etherscan';
 import { registerHealthRoutes } from './health';
 import { registerLookupRoutes } from './lookup';
 import { registerPermissionRoutes } from './permissions';
+import { registerSocialRoutes } from './social';
 import { registerTransactionRoutes } from './transaction';
 import { registerUserRoutes } from './user';
 
@@ -29,4 +30,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   registerCurrencyRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerEtherscanRoutes(app, ctx);
+  registerSocialRoutes(app, ctx);
 }
