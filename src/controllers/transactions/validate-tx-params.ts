@@ -17,6 +17,7 @@ const normalizers: Record<string, (value: unknown) => unknown> = {
   maxPriorityFeePerGas: (value) => (typeof value === 'string' ? addHexPrefix(value) : value),
   type: (value) => (typeof value === 'string' ? addHexPrefix(value) : value),
   chainId: (value) => value,
+  accessList: (value) => value,
 };
 
 /**
@@ -150,6 +151,13 @@ export function validateTxParams(params: unknown, supportsEip1559: boolean): TxP
           throw invalid(`Invalid transaction value of "${text}": number must be in wei.`);
         break;
       }
+      case 'accessList':
+        if (!Array.isArray(value)) {
+          throw invalid(
+            `Invalid transaction params: accessList is not an array. got: (${String(value)})`,
+          );
+        }
+        break;
       case 'chainId':
         if (typeof value !== 'number' && typeof value !== 'string') {
           throw invalid(

@@ -149,6 +149,31 @@ describe('defaults: category, gas limit and fees', () => {
     expect(onChain).toMatchObject({ type: '0x0', gas: '0x6000', gasPrice: '0x77359400' });
   });
 
+  it('sends an EIP-2930 transaction with its access list', async () => {
+    const accessList = [{ address: token, storageKeys: [`0x${'00'.repeat(32)}`] }];
+    const { transactionMeta, result } = await h.controller.addUnapprovedTransaction(
+      {
+        from,
+        to: other,
+        value: '0x1',
+        type: '0x1',
+        gasPrice: '0x77359400',
+        gas: '0x7530',
+        accessList,
+      },
+      { origin: ORIGIN },
+    );
+    expect(transactionMeta.txParams).toMatchObject({ type: '0x1', accessList });
+    await h.controller.approveTransaction(transactionMeta.id);
+    const hash = await result;
+    const onChain = await rpc<{ type: string; accessList: unknown }>(
+      anvil(),
+      'eth_getTransactionByHash',
+      [hash],
+    );
+    expect(onChain).toMatchObject({ type: '0x1', accessList });
+  });
+
   it('lets the user change gas and fees before approval', async () => {
     const tx = await add({ to: other, value: '0x1' });
     const updated = await h.controller.updateTransactionGas(tx.id, {

@@ -52,6 +52,16 @@ describe('transaction params validation (spec §5)', () => {
     );
   });
 
+  it('keeps an access list and refuses one that is not an array', () => {
+    const accessList = [{ address: to, storageKeys: [`0x${'00'.repeat(32)}`] }];
+    expect(check({ from, to, type: '0x1', gasPrice: '0x1', accessList })).toMatchObject({
+      accessList,
+    });
+    expect(() => check({ from, to, accessList: 'none' })).toThrow(
+      'Invalid transaction params: accessList is not an array. got: (none)',
+    );
+  });
+
   it('refuses gasPrice mixed with fee-market fields', () => {
     expect(() => check({ from, to, gasPrice: '0x1', maxFeePerGas: '0x1' })).toThrow(
       'Invalid transaction params: specified gasPrice but also included maxFeePerGas, these cannot be mixed',
