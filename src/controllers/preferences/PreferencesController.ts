@@ -37,10 +37,22 @@ export function getDefaultPreferencesState(): PreferencesState {
   return { theme: 'light', locale: 'en', selectedAddress: null };
 }
 
-export type PreferencesControllerActions = ControllerGetStateAction<
+export type PreferencesControllerGetStateAction = ControllerGetStateAction<
   typeof preferencesControllerName,
   PreferencesState
 >;
+export type PreferencesControllerSetThemeAction = {
+  type: `${typeof preferencesControllerName}:setTheme`;
+  handler: (theme: Theme) => void;
+};
+export type PreferencesControllerSetLocaleAction = {
+  type: `${typeof preferencesControllerName}:setLocale`;
+  handler: (locale: Locale) => void;
+};
+export type PreferencesControllerActions =
+  | PreferencesControllerGetStateAction
+  | PreferencesControllerSetThemeAction
+  | PreferencesControllerSetLocaleAction;
 export type PreferencesControllerEvents = ControllerStateChangeEvent<
   typeof preferencesControllerName,
   PreferencesState
@@ -70,6 +82,13 @@ export class PreferencesController extends BaseController<
       name: preferencesControllerName,
       state: { ...getDefaultPreferencesState(), ...state },
     });
+    // For the backend preference sync, which applies the server's theme and locale.
+    this.messenger.registerActionHandler(`${preferencesControllerName}:setTheme`, (theme) =>
+      this.setTheme(theme),
+    );
+    this.messenger.registerActionHandler(`${preferencesControllerName}:setLocale`, (locale) =>
+      this.setLocale(locale),
+    );
   }
 
   setTheme(theme: Theme): void {
