@@ -5,6 +5,7 @@
  */
 import type { AccountTrackerState } from '../controllers/account-tracker/AccountTrackerController';
 import type { ApprovalControllerState } from '../controllers/approvals/ApprovalController';
+import type { WatchedAssetsState } from '../controllers/assets/WatchedAssetsController';
 import type { GasFeeState } from '../controllers/gas/GasFeeController';
 import type { KeyringState } from '../controllers/keyring/KeyringController';
 import type { SignatureControllerState } from '../controllers/messages/SignatureController';
@@ -21,6 +22,7 @@ export interface UiState {
   ApprovalController: ApprovalControllerState;
   PermissionController: PermissionControllerState;
   SignatureController: SignatureControllerState;
+  WatchedAssetsController: WatchedAssetsState;
 }
 
 export type UiControllerName = keyof UiState;

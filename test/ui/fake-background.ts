@@ -35,6 +35,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0 },
     PermissionController: { grants: {} },
     SignatureController: { messages: {} },
+    WatchedAssetsController: { assets: {} },
     ...overrides,
   };
 }

@@ -107,7 +107,7 @@ describe('connect(origin): accounts, grants and per-connection notifications', (
       method: 'wallet_requestPermissions',
       params: [{ eth_accounts: {} }],
     });
-    engine.actions.approveRequest((await prompt).id, { accounts: [addresses[0]], period: 'hour' });
+    engine.actions.approveRequest((await prompt).id, { accounts: [addresses[0]!], period: 'hour' });
     expect((await answer)[0]!.parentCapability).toBe('eth_accounts');
     expect(changes).toEqual([[addresses[0]]]);
     expect(
@@ -140,12 +140,12 @@ describe('connect(origin): accounts, grants and per-connection notifications', (
   it('notifies only the connection whose view changed: grants, account switch, lock and unlock', async () => {
     const dapp = engine.connect(DAPP);
     const other = engine.connect(OTHER);
-    const seen: Record<string, RpcNotification[]> = { dapp: [], other: [] };
-    dapp.onNotification((n) => seen.dapp!.push(n));
-    other.onNotification((n) => seen.other!.push(n));
+    const seen: { dapp: RpcNotification[]; other: RpcNotification[] } = { dapp: [], other: [] };
+    dapp.onNotification((n) => seen.dapp.push(n));
+    other.onNotification((n) => seen.other.push(n));
 
     await connectOrigin(engine, dapp, [addresses[0]!, addresses[1]!]);
-    expect(seen.dapp!.map((n) => [n.method, n.params])).toEqual([
+    expect(seen.dapp.map((n) => [n.method, n.params])).toEqual([
       ['wallet_accountsChanged', [addresses[0]]],
     ]);
     expect(seen.other).toEqual([]);
