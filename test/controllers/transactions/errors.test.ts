@@ -125,6 +125,8 @@ describe('a network without EIP-1559', () => {
   afterEach(async () => {
     await h?.destroy();
     await proxy?.close();
+    h = undefined;
+    proxy = undefined;
   });
 
   it('refuses fee-market fields and sends legacy transactions priced by eth_gasPrice', async () => {
@@ -164,6 +166,43 @@ describe('a network without EIP-1559', () => {
     const hash = await result;
     expect(await rpc<{ type: string }>(anvil(), 'eth_getTransactionByHash', [hash])).toMatchObject({
       type: '0x0',
+    });
+  });
+
+  it("fails the transaction and the dapp call with 'Gas fee/price estimation failed. Message: ...' when no fee source answers", async () => {
+    proxy = await startRpcProxy(anvil().rpcUrl, async (body: RpcBody) => {
+      if (body.method === 'eth_gasPrice') {
+        return {
+          jsonrpc: '2.0',
+          id: body.id,
+          error: { code: -32601, message: 'Method not found' },
+        };
+      }
+      if (body.method !== 'eth_getBlockByNumber') return undefined;
+      const upstream = await rpc<Record<string, unknown> | null>(
+        anvil(),
+        body.method,
+        body.params ?? [],
+      );
+      if (upstream) delete upstream.baseFeePerGas;
+      return { jsonrpc: '2.0', id: body.id, result: upstream };
+    });
+    h = await createHarness(
+      { ...anvil(), rpcUrl: proxy.url },
+      { selectedAddress: anvil().accounts[3] },
+    );
+    const from = anvil().accounts[3]!.toLowerCase();
+    const failed: string[] = [];
+    h.root.subscribe('TransactionController:transactionFinished', (meta) => {
+      if (meta.status === 'failed') failed.push(meta.err?.message ?? '');
+    });
+    await expect(
+      h.controller.addTransaction({ from, to: from, value: '0x0' }, { origin: ORIGIN }),
+    ).rejects.toThrow('Gas fee/price estimation failed. Message: Method not found');
+    expect(failed).toEqual(['Gas fee/price estimation failed. Message: Method not found']);
+    expect(h.controller.getTransactions()[0]).toMatchObject({
+      status: 'failed',
+      loadingDefaults: false,
     });
   });
 });
