@@ -4,6 +4,7 @@ import { EtherscanSource, type ExplorerSource } from './explorer/etherscan';
 import { EnsResolver, type NameResolver } from './lookup/ens';
 import { DiscordApi, type DiscordRevoker } from './social/discord';
 import { TwitterApi, type TwitterLookup } from './social/twitter';
+import { UpstreamProxy } from './proxy/upstream-proxy';
 import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
 
 export interface Adapters {
@@ -16,10 +17,19 @@ export interface Adapters {
   twitter?: TwitterLookup;
   /** Undefined without client credentials: /revoke/discord answers 503. */
   discord?: DiscordRevoker;
+  /** Undefined without an API key: /covalent answers 503. */
+  covalent?: UpstreamProxy;
+  /** Undefined without an API key: /opensea answers 503. */
+  opensea?: UpstreamProxy;
 }
 
 export function adaptersFromConfig(config: ServerConfig): Adapters {
-  const { priceSource, ens, explorer, social } = config;
+  const { priceSource, ens, explorer, social, dataProviders: providers } = config;
+  const limits = {
+    timeoutMs: providers.timeoutMs,
+    cacheMs: providers.cacheMs,
+    maxBytes: providers.maxBytes,
+  };
   return {
     prices:
       priceSource.kind === 'http' && priceSource.url
@@ -45,5 +55,21 @@ export function adaptersFromConfig(config: ServerConfig): Adapters {
             timeoutMs: social.timeoutMs,
           })
         : undefined,
+    covalent: providers.covalentApiKey
+      ? new UpstreamProxy({
+          service: 'Covalent',
+          baseUrl: providers.covalentApiUrl,
+          headers: { authorization: `Bearer ${providers.covalentApiKey}` },
+          ...limits,
+        })
+      : undefined,
+    opensea: providers.openseaApiKey
+      ? new UpstreamProxy({
+          service: 'OpenSea',
+          baseUrl: providers.openseaApiUrl,
+          headers: { 'x-api-key': providers.openseaApiKey },
+          ...limits,
+        })
+      : undefined,
   };
 }

@@ -44,6 +44,18 @@ export interface SocialConfig {
   timeoutMs: number;
 }
 
+export interface DataProvidersConfig {
+  covalentApiUrl: string;
+  /** Without it GET /covalent answers 503. */
+  covalentApiKey?: string;
+  openseaApiUrl: string;
+  /** Without it GET /opensea answers 503. */
+  openseaApiKey?: string;
+  timeoutMs: number;
+  cacheMs: number;
+  maxBytes: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -66,6 +78,7 @@ export interface ServerConfig {
   ens: EnsConfig;
   explorer: ExplorerConfig;
   social: SocialConfig;
+  dataProviders: DataProvidersConfig;
   logLevel: string;
 }
 
@@ -152,6 +165,15 @@ export function loadConfig(
       discordClientId: env.ORRERY_DISCORD_CLIENT_ID || undefined,
       discordClientSecret: env.ORRERY_DISCORD_CLIENT_SECRET || undefined,
       timeoutMs: intFromEnv(env, 'ORRERY_SOCIAL_TIMEOUT_MS', 5000),
+    },
+    dataProviders: {
+      covalentApiUrl: env.ORRERY_COVALENT_API_URL || 'https://api.covalenthq.com/v1/',
+      covalentApiKey: env.ORRERY_COVALENT_API_KEY || undefined,
+      openseaApiUrl: env.ORRERY_OPENSEA_API_URL || 'https://api.opensea.io/api/v2/',
+      openseaApiKey: env.ORRERY_OPENSEA_API_KEY || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_DATA_PROVIDER_TIMEOUT_MS', 10_000),
+      cacheMs: intFromEnv(env, 'ORRERY_DATA_PROVIDER_CACHE_MS', 30_000),
+      maxBytes: intFromEnv(env, 'ORRERY_DATA_PROVIDER_MAX_BYTES', 5 * 1024 * 1024),
     },
     logLevel: env.LOG_LEVEL || 'info',
   };

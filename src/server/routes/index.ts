@@ -8,6 +8,7 @@ import { registerCurrencyRoutes } from './currency';
 import { registerCustomNetworkRoutes } from './custom-network';
 import { registerCustomNftRoutes } from './custom-nft';
 import { registerCustomTokenRoutes } from './custom-token';
+import { registerDataProviderRoutes } from './data-providers';
 import { registerEtherscanRoutes } from './etherscan';
 import { registerHealthRoutes } from './health';
 import { registerLookupRoutes } from './lookup';
@@ -31,4 +32,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   registerLookupRoutes(app, ctx);
   registerEtherscanRoutes(app, ctx);
   registerSocialRoutes(app, ctx);
+  registerDataProviderRoutes(app, ctx);
 }
