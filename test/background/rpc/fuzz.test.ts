@@ -1,4 +1,5 @@
 import type { Engine } from '../../../src/background/engine/create-engine';
+import type { RpcLogEntry } from '../../../src/background/rpc/rpc-context';
 import { useAnvil } from '../../chain/use-anvil';
 import { autoAnswer, connectOrigin, engineWithAccounts } from './harness';
 
@@ -121,7 +122,10 @@ describe('malformed requests never crash the engine', () => {
   });
 
   it('answers 400 random requests with a result or a JSON-RPC error, and keeps answering', async () => {
-    const { engine: created, addresses } = await engineWithAccounts(anvil(), 1);
+    const logged: RpcLogEntry[] = [];
+    const { engine: created, addresses } = await engineWithAccounts(anvil(), 1, {
+      onRpcRequest: (entry) => logged.push(entry),
+    });
     engine = created;
     const dapp = engine.connect('https://fuzz.example');
     await connectOrigin(engine, dapp, addresses);
@@ -130,6 +134,8 @@ describe('malformed requests never crash the engine', () => {
     const answers = autoAnswer(engine, () => 'reject'); // the user says no to everything
     const random = prng(20261121);
     const outcomes = { results: 0, errors: 0 };
+    // Params that are neither an array nor an object are refused by the provider itself (-32600).
+    let refusedByProvider = 0;
     try {
       for (let i = 0; i < 400; i += 1) {
         const provider = [dapp, wallet, stranger][i % 3]!;
@@ -138,6 +144,9 @@ describe('malformed requests never crash the engine', () => {
           random() < 0.15
             ? randomValue(random, addresses[0]!)
             : [randomValue(random, addresses[0]!), randomValue(random, addresses[0]!)];
+        if (params !== undefined && (typeof params !== 'object' || params === null)) {
+          refusedByProvider += 1;
+        }
         const settled = provider.request({ method, params: params as object }).then(
           () => 'result' as const,
           (error: { code?: unknown; message?: unknown }) => {
@@ -161,6 +170,19 @@ describe('malformed requests never crash the engine', () => {
     }
     expect(outcomes.results + outcomes.errors).toBe(400);
     expect(outcomes.errors).toBeGreaterThan(100);
+    // The logging middleware saw every request with its origin, and only method, time and code.
+    const fuzzed = logged.slice(-(400 - refusedByProvider));
+    expect(refusedByProvider).toBeGreaterThan(0);
+    expect(logged).toHaveLength(1 + 400 - refusedByProvider); // 1: the connect before the loop
+    expect(fuzzed.filter((entry) => entry.errorCode !== undefined)).toHaveLength(
+      outcomes.errors - refusedByProvider,
+    );
+    expect(new Set(fuzzed.map((entry) => entry.origin))).toEqual(
+      new Set(['https://fuzz.example', 'orrery', 'https://stranger.example']),
+    );
+    expect(Object.keys(fuzzed[0]!).sort()).toEqual(
+      expect.arrayContaining(['durationMs', 'method', 'origin']),
+    );
     // Still answering, nothing left waiting for the user.
     expect(await dapp.request({ method: 'eth_chainId' })).toBe('0x1691');
     expect(
