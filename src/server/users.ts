@@ -61,6 +61,8 @@ export async function readUserRecord(db: Db, userId: number, withTransactions: b
         .selectFrom('permissions')
         .select(['id', 'name', 'action', 'origin', 'expires_at'])
         .where('user_id', '=', userId)
+        // A lapsed grant is no grant: leave it out.
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
         .orderBy('id')
         .execute(),
       db

@@ -242,6 +242,18 @@ describe.each(BACKENDS)('user records on %s', (backend) => {
       expect(expiresIn).toBeLessThanOrEqual(7 * 86400_000);
       expect((await record(alice)).permissions).toContainEqual(res.body);
       expect((await record(bob)).permissions).toEqual([]);
+      const lapsing = await request('POST', '/permissions', {
+        token: alice.token,
+        body: { name: 'old', action: 'sign', period: '1h' },
+      });
+      await server.database.db
+        .updateTable('permissions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', lapsing.body.id)
+        .execute();
+      const names = (await record(alice)).permissions.map((p: { name: string }) => p.name);
+      expect(names).toContain('dapp');
+      expect(names).not.toContain('old');
       const bad = await request('POST', '/permissions', {
         token: alice.token,
         body: { name: 'x', action: 'y', period: '2d' },
