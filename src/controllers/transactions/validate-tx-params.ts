@@ -1,5 +1,6 @@
 import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
 
+import { INTERNAL_INVALID_ACCOUNT_MESSAGE, UNAUTHORIZED_ORIGIN_MESSAGE } from './constants';
 import { addHexPrefix, isHexString, isValidAddress } from './hex';
 import type { TxParams } from './types';
 
@@ -200,7 +201,6 @@ export function validateSender(
   walletOrigin: string,
 ): void {
   if (selectedAddress && from.toLowerCase() === selectedAddress.toLowerCase()) return;
-  if (origin === walletOrigin)
-    throw rpcErrors.internal('Internally initiated transaction is using invalid account.');
-  throw providerErrors.unauthorized({ message: 'Unauthorized origin', data: { origin } });
+  if (origin === walletOrigin) throw rpcErrors.internal(INTERNAL_INVALID_ACCOUNT_MESSAGE);
+  throw providerErrors.unauthorized({ message: UNAUTHORIZED_ORIGIN_MESSAGE, data: { origin } });
 }
