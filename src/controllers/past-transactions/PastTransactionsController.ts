@@ -52,9 +52,36 @@ export type PastTransaction = {
   transaction_category: string | null;
 } & CancelFields;
 
+/**
+ * Spec part 1 §3, payment order, built from the server's transaction rows (GET /transaction).
+ * The backend keeps no separate top-up order store, so its history items are the orders.
+ */
+export type PaymentOrder = {
+  id: number;
+  date: string;
+  from: string;
+  to: string;
+  slicedFrom: string;
+  slicedTo: string;
+  /** 'send' or 'receive' seen from the address (spec activity types). */
+  action: 'send' | 'receive';
+  totalAmount: string;
+  totalAmountString: string;
+  currencyAmount: string;
+  currencyAmountString: string;
+  amount: string;
+  /** Price of one unit in currencyUsed at the time, or '' when the row has no fiat amount. */
+  ethRate: string;
+  status: string;
+  etherscanLink: string;
+  currencyUsed: string;
+};
+
 export type PastTransactionsState = {
   /** By lowercase sender address, newest first. */
   pastTransactions: Record<string, PastTransaction[]>;
+  /** Payment orders by lowercase address, newest first. */
+  paymentTx: Record<string, PaymentOrder[]>;
   /** Addresses whose history was read from the server this session. */
   fetchedPastTx: Record<string, boolean>;
 };
@@ -62,6 +89,12 @@ export type PastTransactionsState = {
 const metadata: StateMetadata<PastTransactionsState> = {
   pastTransactions: {
     persist: true,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+  paymentTx: {
+    persist: false,
     usedInUi: true,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
@@ -75,7 +108,7 @@ const metadata: StateMetadata<PastTransactionsState> = {
 };
 
 export function getDefaultPastTransactionsState(): PastTransactionsState {
-  return { pastTransactions: {}, fetchedPastTx: {} };
+  return { pastTransactions: {}, paymentTx: {}, fetchedPastTx: {} };
 }
 
 export type PastTransactionsControllerActions = ControllerGetStateAction<
@@ -118,6 +151,47 @@ export interface PastTransactionsControllerOptions {
 /** Explorer page of a transaction, or '' when the network has no explorer. */
 export function explorerTxLink(blockExplorer: string, hash: string): string {
   return blockExplorer ? `${blockExplorer.replace(/\/+$/u, '')}/tx/${hash}` : '';
+}
+
+const slice = (address: string) => `${address.slice(0, 5)}...${address.slice(-4)}`;
+
+function toPaymentOrder(
+  row: ServerTransaction,
+  address: string,
+  network: { chainId: string; blockExplorer: string },
+): PaymentOrder {
+  const symbol = row.symbol ?? '';
+  const currency = (row.selected_currency ?? '').toUpperCase();
+  const total = new BigNumber(row.total_amount);
+  const fiat = row.currency_amount === null ? null : new BigNumber(row.currency_amount);
+  const totalAmountString = symbol ? `${row.total_amount} ${symbol}` : row.total_amount;
+  const currencyAmountString =
+    row.currency_amount !== null && currency ? `${row.currency_amount} ${currency}` : '';
+  const rate =
+    fiat && fiat.isFinite() && total.isFinite() && !total.isZero() ? fiat.div(total) : null;
+  return {
+    id: row.id,
+    date: row.created_at,
+    from: row.from,
+    to: row.to,
+    slicedFrom: slice(row.from),
+    slicedTo: slice(row.to),
+    action: row.from.toLowerCase() === address ? 'send' : 'receive',
+    totalAmount: row.total_amount,
+    totalAmountString,
+    currencyAmount: row.currency_amount ?? '',
+    currencyAmountString,
+    amount: currencyAmountString
+      ? `${totalAmountString} / ${currencyAmountString}`
+      : totalAmountString,
+    ethRate: rate ? rate.toFixed() : '',
+    status: row.status.toLowerCase(),
+    etherscanLink:
+      row.network === network.chainId
+        ? explorerTxLink(network.blockExplorer, row.transaction_hash)
+        : '',
+    currencyUsed: currency,
+  };
 }
 
 const hexToDecimal = (hex: string | undefined): string | null =>
@@ -165,7 +239,7 @@ export class PastTransactionsController extends BaseController<
       messenger,
       metadata,
       name: pastTransactionsControllerName,
-      state: { ...getDefaultPastTransactionsState(), ...state, fetchedPastTx: {} },
+      state: { ...getDefaultPastTransactionsState(), ...state, paymentTx: {}, fetchedPastTx: {} },
     });
     this.#backend = backend;
     this.#getToken = getToken;
@@ -233,6 +307,25 @@ export class PastTransactionsController extends BaseController<
       state.fetchedPastTx[key] = true;
     });
     await this.refreshPastTransactions();
+  }
+
+  /** Reads the address's payment orders from the server (GET /transaction). */
+  async fetchPaymentOrders(address: string): Promise<void> {
+    const key = address.toLowerCase();
+    const token = this.#getToken(key);
+    if (!token) return;
+    let rows: ServerTransaction[];
+    try {
+      ({ transactions: rows } = await this.#backend.getTransactions(token));
+    } catch (err) {
+      this.#handleError(key, err);
+      return;
+    }
+    const { providerConfig } = this.messenger.call('NetworkController:getState');
+    const orders = rows.map((row) => toPaymentOrder(row, key, providerConfig));
+    this.update((state) => {
+      state.paymentTx[key] = orders;
+    });
   }
 
   /**

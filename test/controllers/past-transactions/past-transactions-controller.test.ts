@@ -253,6 +253,62 @@ describe('PastTransactionsController on anvil', () => {
   });
 });
 
+describe('payment orders', () => {
+  it('are read from the server (GET /transaction) with amounts, rate, direction and link', async () => {
+    const s = await setup();
+    const other = anvil().accounts[9]!.toLowerCase();
+    const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+    const sent = await backend.postTransaction(tokens[s.from]!, {
+      transaction_hash: hash(1),
+      network: `0x${anvil().chainId.toString(16)}`,
+      from: s.from,
+      to: other,
+      total_amount: '1.5',
+      currency_amount: '4500',
+      selected_currency: 'usd',
+      symbol: 'ETH',
+      status: 'confirmed',
+    });
+    await backend.postTransaction(tokens[s.from]!, {
+      transaction_hash: hash(2),
+      network: '0x89',
+      from: other,
+      to: s.from,
+      total_amount: '2',
+      symbol: 'MATIC',
+      status: 'submitted',
+    });
+    await s.past.fetchPaymentOrders(s.from.toUpperCase().replace('0X', '0x'));
+    const orders = s.past.state.paymentTx[s.from]!;
+    expect(orders).toHaveLength(2);
+    expect(orders.find((o) => o.id === sent.id)).toEqual({
+      id: sent.id,
+      date: sent.created_at,
+      from: s.from,
+      to: other,
+      slicedFrom: `${s.from.slice(0, 5)}...${s.from.slice(-4)}`,
+      slicedTo: `${other.slice(0, 5)}...${other.slice(-4)}`,
+      action: 'send',
+      totalAmount: '1.5',
+      totalAmountString: '1.5 ETH',
+      currencyAmount: '4500',
+      currencyAmountString: '4500 USD',
+      amount: '1.5 ETH / 4500 USD',
+      ethRate: '3000',
+      status: 'confirmed',
+      etherscanLink: `${EXPLORER}/tx/${hash(1)}`,
+      currencyUsed: 'USD',
+    });
+    expect(orders.find((o) => o.id !== sent.id)).toMatchObject({
+      action: 'receive',
+      totalAmountString: '2 MATIC',
+      currencyAmountString: '',
+      ethRate: '',
+      etherscanLink: '', // another chain than the selected one
+    });
+  });
+});
+
 describe('withCancelFlags', () => {
   const base = {
     network: '0x1',
