@@ -201,10 +201,14 @@ export function createBackendClient({
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
+      // Not instanceof: fetch's DOMException may come from another realm (workers, jest).
+      const { name, message } = (err ?? {}) as { name?: unknown; message?: unknown };
       const reason =
-        err instanceof Error && err.name === 'TimeoutError'
+        name === 'TimeoutError'
           ? `timed out after ${timeoutMs} ms`
-          : String(err instanceof Error ? err.message : err);
+          : typeof message === 'string'
+            ? message
+            : String(err);
       throw new BackendError(0, `${method} ${path}: ${reason}`);
     }
     const text = await response.text();
