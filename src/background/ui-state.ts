@@ -12,6 +12,7 @@ import type { SignatureControllerState } from '../controllers/messages/Signature
 import type { NetworkState } from '../controllers/network/NetworkController';
 import type { PermissionControllerState } from '../controllers/permissions/PermissionController';
 import type { PreferencesState } from '../controllers/preferences/PreferencesController';
+import type { TransactionControllerState } from '../controllers/transactions/TransactionController';
 
 export interface UiState {
   NetworkController: NetworkState;
@@ -23,6 +24,8 @@ export interface UiState {
   PermissionController: PermissionControllerState;
   SignatureController: SignatureControllerState;
   WatchedAssetsController: WatchedAssetsState;
+  /** The full per-chain store stays in the background; views get the bounded list. */
+  TransactionController: Pick<TransactionControllerState, 'uiTransactions'>;
 }
 
 export type UiControllerName = keyof UiState;

@@ -36,6 +36,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     PermissionController: { grants: {} },
     SignatureController: { messages: {} },
     WatchedAssetsController: { assets: {} },
+    TransactionController: { uiTransactions: [] },
     ...overrides,
   };
 }

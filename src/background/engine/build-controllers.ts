@@ -40,6 +40,12 @@ import {
   PreferencesController,
   preferencesControllerName,
 } from '../../controllers/preferences/PreferencesController';
+import {
+  TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
+  TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
+  TransactionController,
+  transactionControllerName,
+} from '../../controllers/transactions/TransactionController';
 import type { PersistedStates } from '../persistence/migrations';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
@@ -128,6 +134,16 @@ export function buildControllers(
     state: persisted(watchedAssetsControllerName),
   });
 
+  const transactions = new TransactionController({
+    messenger: createControllerMessenger(root, transactionControllerName, {
+      actions: TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
+      events: TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    state: persisted(transactionControllerName),
+    getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
+    walletOrigin: DEFAULT_WALLET_ORIGIN,
+  });
+
   return {
     network,
     preferences,
@@ -138,6 +154,7 @@ export function buildControllers(
     permissions,
     signatures,
     watchedAssets,
+    transactions,
   };
 }
 

@@ -18,6 +18,7 @@ import type { UiState } from '../ui-state';
 import { buildControllers, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
+import { routeTransactionApprovals } from './transaction-approvals';
 
 export interface EngineOptions {
   /** Where persisted state lives: MemoryStorage, FileStorage (Node) or IndexedDbStorage (browser). */
@@ -116,6 +117,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     approvals,
     permissions,
     signatures,
+    transactions,
   } = controllers;
   const described = describeControllers(controllers);
 
@@ -150,9 +152,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
   const actions = createActionHandlers({ ...controllers, userIdle });
 
+  const stopTransactionApprovals = routeTransactionApprovals(messenger, transactions, approvals);
+
   await network.init();
   accountTracker.init();
   gasFee.init();
+  await transactions.init();
 
   // Views show gas fees: poll only while one is subscribed.
   let viewCount = 0;
@@ -203,6 +208,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
+      stopTransactionApprovals();
+      transactions.destroy();
       approvals.destroy();
       signatures.destroy();
       permissions.destroy();

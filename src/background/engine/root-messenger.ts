@@ -33,6 +33,10 @@ import type {
   PermissionControllerEvents,
 } from '../../controllers/permissions/PermissionController';
 import type {
+  TransactionControllerActions,
+  TransactionControllerEvents,
+} from '../../controllers/transactions/TransactionController';
+import type {
   PreferencesControllerActions,
   PreferencesControllerEvents,
 } from '../../controllers/preferences/PreferencesController';
@@ -47,7 +51,8 @@ export type RootActions =
   | ApprovalControllerActions
   | PermissionControllerActions
   | SignatureControllerActions
-  | WatchedAssetsControllerActions;
+  | WatchedAssetsControllerActions
+  | TransactionControllerActions;
 export type RootEvents =
   | NetworkControllerEvents
   | PreferencesControllerEvents
@@ -57,7 +62,8 @@ export type RootEvents =
   | ApprovalControllerEvents
   | PermissionControllerEvents
   | SignatureControllerEvents
-  | WatchedAssetsControllerEvents;
+  | WatchedAssetsControllerEvents
+  | TransactionControllerEvents;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 

@@ -178,7 +178,8 @@ export class ApprovalController extends BaseController<
         message: 'Approval request data must be a plain JSON object.',
       });
     }
-    if (origin !== this.#walletOrigin && this.#hasPending(origin, type)) {
+    // Transactions queue instead: dapps legitimately send several in a row.
+    if (origin !== this.#walletOrigin && type !== 'transaction' && this.#hasPending(origin, type)) {
       throw requestAlreadyPendingError(origin, type);
     }
 

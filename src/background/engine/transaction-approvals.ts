@@ -1,0 +1,98 @@
+import type { ApprovalController } from '../../controllers/approvals/ApprovalController';
+import type { TransactionController } from '../../controllers/transactions/TransactionController';
+import type { GasOverrides } from '../../controllers/transactions/replacement';
+import type { TransactionMeta } from '../../controllers/transactions/types';
+import type { RootMessenger } from './root-messenger';
+
+const OVERRIDE_FIELDS = [
+  'gas',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'customNonceValue',
+] as const;
+
+/** The gas overrides a user may send with an approval; anything else in the value is refused. */
+function parseOverrides(value: unknown): GasOverrides | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new Error('A transaction approval takes an object of gas overrides, or nothing.');
+  }
+  const overrides: GasOverrides = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (!(OVERRIDE_FIELDS as readonly string[]).includes(key)) {
+      throw new Error(`Unknown transaction override: ${key}`);
+    }
+    if (typeof field !== 'string') throw new Error(`The override ${key} must be a hex string.`);
+    overrides[key as (typeof OVERRIDE_FIELDS)[number]] = field as `0x${string}`;
+  }
+  return Object.keys(overrides).length > 0 ? overrides : null;
+}
+
+/**
+ * Puts every unapproved transaction into the one approval queue. Approving it (optionally with
+ * gas price or fee-pair, gas limit and nonce overrides) signs and sends it; rejecting it rejects
+ * the transaction with the spec's 4001 error. A transaction that ends some other way takes its
+ * approval with it.
+ */
+export function routeTransactionApprovals(
+  messenger: RootMessenger,
+  transactions: TransactionController,
+  approvals: ApprovalController,
+): () => void {
+  const approvalOf = new Map<string, string>();
+
+  const onUnapproved = (meta: TransactionMeta) => {
+    let added: ReturnType<ApprovalController['add']>;
+    try {
+      added = approvals.add({
+        origin: meta.origin,
+        type: 'transaction',
+        requestData: { txId: meta.id, txParams: meta.txParams as never, origin: meta.origin },
+      });
+    } catch (error) {
+      // The queue refused it (e.g. the dapp already has a transaction waiting): so does the wallet.
+      transactions.rejectTransaction(meta.id);
+      console.warn('Orrery: transaction not queued for approval', error);
+      return;
+    }
+    approvalOf.set(meta.id, added.id);
+    added.result
+      .then(
+        async (value) => {
+          approvalOf.delete(meta.id);
+          const overrides = parseOverrides(value);
+          if (overrides) await transactions.updateTransactionGas(meta.id, overrides);
+          await transactions.approveTransaction(meta.id);
+        },
+        () => {
+          approvalOf.delete(meta.id);
+          if (transactions.getTransaction(meta.id)?.status === 'unapproved') {
+            transactions.rejectTransaction(meta.id);
+          }
+        },
+      )
+      .catch((error: unknown) => {
+        // Bad overrides or a failed approval: the transaction cannot go out as asked.
+        console.warn('Orrery: approving a transaction failed', error);
+        if (transactions.getTransaction(meta.id)?.status === 'unapproved') {
+          transactions.rejectTransaction(meta.id);
+        }
+      });
+  };
+
+  const onStatus = (meta: TransactionMeta) => {
+    const approvalId = approvalOf.get(meta.id);
+    if (approvalId && meta.status !== 'unapproved' && approvals.get(approvalId)) {
+      approvalOf.delete(meta.id);
+      approvals.reject(approvalId);
+    }
+  };
+
+  messenger.subscribe('TransactionController:unapprovedTransactionAdded', onUnapproved);
+  messenger.subscribe('TransactionController:transactionStatusUpdated', onStatus);
+  return () => {
+    messenger.unsubscribe('TransactionController:unapprovedTransactionAdded', onUnapproved);
+    messenger.unsubscribe('TransactionController:transactionStatusUpdated', onStatus);
+  };
+}
