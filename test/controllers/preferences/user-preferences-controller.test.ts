@@ -6,6 +6,7 @@ import {
   NOT_SIGNED_IN,
   PREFERENCE_MESSAGES as MSG,
 } from '../../../src/controllers/preferences/UserPreferencesController';
+import { BUILT_IN_NETWORKS } from '../../../src/controllers/network/networks';
 import { signToken } from '../../../src/server/auth/jwt';
 import type { RunningServer } from '../../../src/server/main';
 import {
@@ -112,6 +113,17 @@ describe('UserPreferencesController: login', () => {
     ]);
     // The wallet follows the account's stored theme.
     expect(second.preferences.state.theme).toBe('dark');
+  });
+
+  it('signs through the KeyringController:signPersonalMessage action when no signer is injected', async () => {
+    const w = await wallet({
+      keys: [DEV_KEY_1],
+      selectedAddress: DEV_ADDRESS_1,
+      userPreferences: { signPersonalMessage: undefined },
+    });
+    await w.userPreferences.init(LOGIN);
+    expect(w.calls).toContain('POST /auth/verify');
+    expect(w.userPreferences.getToken(DEV_ADDRESS_1)).toBeDefined();
   });
 
   it('keeps the token out of the UI (usedInUi false) but persists it', async () => {
@@ -355,6 +367,25 @@ describe('UserPreferencesController: changes reach the server', () => {
     expect((await serverRecord(w)).permissions).toEqual([
       expect.objectContaining({ name: 'eth_accounts', origin: 'https://dapp.example' }),
     ]);
+  });
+
+  it('checks contact addresses with the RSK checksum on RSK networks', async () => {
+    const rsk = await wallet({ providerConfig: BUILT_IN_NETWORKS.rsk_mainnet });
+    await rsk.userPreferences.init(LOGIN);
+    const contact = (id: string) => ({
+      name: 'R',
+      contact_verifier: 'eth',
+      contact_verifier_id: id,
+    });
+    // EIP-55 form: valid on Ethereum, not on RSK mainnet.
+    expect(
+      await rsk.userPreferences.addContact(contact('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')),
+    ).toBe(false);
+    expect(rsk.userPreferences.state.errorMsg).toBe(CONTACT_ERROR_KEYS.eth);
+    // EIP-1191 for chain 30.
+    expect(
+      await rsk.userPreferences.addContact(contact('0x5aaEB6053f3e94c9b9a09f33669435E7ef1bEAeD')),
+    ).toBe(true);
   });
 
   it('without a token, values change locally and records are refused', async () => {
