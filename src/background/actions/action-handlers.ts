@@ -1,4 +1,5 @@
 import type { Controllers } from '../engine/build-controllers';
+import { parseTransactionOverrides } from '../engine/transaction-approvals';
 import { ActionErrorCode } from '../sync/protocol';
 import type { ActionApi } from './action-api';
 
@@ -51,7 +52,11 @@ export function createActionHandlers({
     deleteCustomNetwork: (id) => network.deleteCustomNetwork(id),
     setCustomNetwork: (id) => network.setCustomNetwork(id),
 
-    approveRequest: (id, value) => approvals.approve(id, value),
+    approveRequest: (id, value) => {
+      // Bad overrides are the approver's mistake: refuse them here, with the request still pending.
+      if (approvals.get(id)?.type === 'transaction') parseTransactionOverrides(value);
+      approvals.approve(id, value);
+    },
     rejectRequest: (id) => approvals.reject(id),
     revokePermissions: (origin) => permissions.revokePermissions(origin),
   };

@@ -13,7 +13,7 @@ const OVERRIDE_FIELDS = [
 ] as const;
 
 /** The gas overrides a user may send with an approval; anything else in the value is refused. */
-function parseOverrides(value: unknown): GasOverrides | null {
+export function parseTransactionOverrides(value: unknown): GasOverrides | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new Error('A transaction approval takes an object of gas overrides, or nothing.');
@@ -61,7 +61,7 @@ export function routeTransactionApprovals(
       .then(
         async (value) => {
           approvalOf.delete(meta.id);
-          const overrides = parseOverrides(value);
+          const overrides = parseTransactionOverrides(value);
           if (overrides) await transactions.updateTransactionGas(meta.id, overrides);
           await transactions.approveTransaction(meta.id);
         },

@@ -1,0 +1,98 @@
+import { createEngine, type Engine } from '../../src/background/engine/create-engine';
+import { MemoryStorage } from '../../src/background/persistence/memory-storage';
+import { callJsonRpc } from '../../scripts/lib/json-rpc';
+import { useAnvil } from '../chain/use-anvil';
+
+const waitFor = async <T>(
+  read: () => T | undefined,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe('transactions through the approval queue', () => {
+  const anvil = useAnvil({ chainId: 5777 });
+  let engine: Engine;
+  let from: string;
+
+  beforeEach(async () => {
+    engine = await createEngine({
+      storage: new MemoryStorage(),
+      network: { rpcUrl: anvil().rpcUrl, chainId: '0x1691' },
+      blockPollingInterval: 100,
+    });
+    await engine.actions.createNewVault('correct horse battery staple');
+    from = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
+    ).toLowerCase();
+  });
+  afterEach(async () => {
+    await engine.destroy();
+  });
+
+  const send = () =>
+    engine.messenger.call(
+      'TransactionController:addTransaction',
+      { from, to: anvil().accounts[1]!, value: '0x1' },
+      { origin: 'orrery' },
+    );
+  const pendingApproval = () =>
+    waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the approval',
+    );
+
+  it('shows the transaction as a pending approval and sends it with the user’s overrides', async () => {
+    const hash = send();
+    const approval = await pendingApproval();
+    expect(approval).toMatchObject({ type: 'transaction', origin: 'orrery' });
+    expect(engine.getState().TransactionController.uiTransactions[0]).toMatchObject({
+      status: 'unapproved',
+    });
+
+    engine.actions.approveRequest(approval.id, { gas: '0x5300' });
+    const txHash = await hash;
+    const mined = await callJsonRpc<{ gas: string; from: string }>(
+      anvil().rpcUrl,
+      'eth_getTransactionByHash',
+      [txHash],
+    );
+    expect(mined).toMatchObject({ from, gas: '0x5300' });
+    expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0);
+  });
+
+  it('rejects with the spec’s 4001 message and forgets the transaction', async () => {
+    const hash = send();
+    const approval = await pendingApproval();
+    engine.actions.rejectRequest(approval.id);
+    await expect(hash).rejects.toMatchObject({
+      code: 4001,
+      message: 'Orrery Tx Signature: User denied transaction signature.',
+    });
+    expect(engine.getState().TransactionController.uiTransactions).toEqual([]);
+  });
+
+  it('refuses overrides it does not know and keeps the request pending', async () => {
+    const hash = send();
+    const approval = await pendingApproval();
+    await expect(
+      engine.call('approveRequest', [
+        approval.id,
+        { to: '0x000000000000000000000000000000000000dEaD' },
+      ]),
+    ).rejects.toThrow('Unknown transaction override: to');
+    await expect(engine.call('approveRequest', [approval.id, { gas: 21000 }])).rejects.toThrow(
+      'The override gas must be a hex string.',
+    );
+    expect(engine.getState().ApprovalController.pendingApprovals[approval.id]).toBeDefined();
+    engine.actions.approveRequest(approval.id, undefined);
+    await expect(hash).resolves.toMatch(/^0x[0-9a-f]{64}$/u);
+  });
+});
