@@ -66,10 +66,18 @@ async function signUp(h: Harness, address: string): Promise<string> {
 }
 
 async function setup(
-  options: { from?: string; state?: Partial<PastTransactionsState>; token?: string | null } = {},
+  options: {
+    from?: string;
+    state?: Partial<PastTransactionsState>;
+    token?: string | null;
+    blockPollingMs?: number;
+  } = {},
 ): Promise<Setup> {
   const from = options.from ?? anvil().accounts[account++]!.toLowerCase();
-  const h = await createHarness(anvil(), { selectedAddress: from });
+  const h = await createHarness(anvil(), {
+    selectedAddress: from,
+    ...(options.blockPollingMs ? { blockPollingMs: options.blockPollingMs } : {}),
+  });
   // The same node as a network with an explorer, as built-in networks have.
   await h.network.setRpcTarget({
     rpcUrl: anvil().rpcUrl,
@@ -233,6 +241,31 @@ describe('PastTransactionsController on anvil', () => {
       status: 'confirmed',
     });
     expect((await serverRows(first.from))[0]?.status).toBe('confirmed');
+  });
+
+  it('a restarted wallet re-checks its persisted unconfirmed entries on new blocks', async () => {
+    const first = await setup();
+    const tx = await send(first);
+    await waitFor(async () => (await serverRows(first.from)).length === 1, 'the POST');
+    await waitFor(() => first.past.state.pastTransactions[first.from]?.[0]?.id != null, 'the id');
+    const persisted = { pastTransactions: first.past.state.pastTransactions };
+    first.past.destroy();
+    await first.h.destroy();
+    running.splice(running.indexOf(first), 1);
+
+    // The block tracker runs in this session; the persisted entry is still 'submitted'.
+    const second = await setup({ from: first.from, state: persisted, blockPollingMs: 50 });
+    expect(second.past.state.pastTransactions[first.from]![0]!.status).toBe('submitted');
+    const { callJsonRpc } = await import('../../../scripts/lib/json-rpc');
+    await callJsonRpc(anvil().rpcUrl, 'anvil_mine', ['0x1']);
+    await waitFor(
+      async () => (await serverRows(first.from))[0]?.status === 'confirmed',
+      'the PATCH',
+    );
+    expect(second.past.state.pastTransactions[first.from]![0]).toMatchObject({
+      transaction_hash: tx.hash,
+      status: 'confirmed',
+    });
   });
 
   it('without a backend token it keeps the history locally; a 401 is reported', async () => {
