@@ -1,7 +1,7 @@
 /**
- * `npm run bench:tx`: 500 transfers through the wallet's transaction path (NetworkController,
- * KeyringController, GasFeeController and TransactionController on one root messenger, wired as
- * the engine wires them) to anvil with automine. For each transfer: add → approve → sign →
+ * `npm run bench:tx`: 500 transfers through the wallet's transaction path (the engine's
+ * controllers, built by its own `buildControllers` on one root messenger; the UI stream and
+ * persistence are left out) to anvil with automine. For each transfer: add → approve → sign →
  * publish → one pending-tracker pass that confirms it. Prints, as medians per transaction:
  * - the process's own CPU time (anvil runs in another process, so the node is excluded);
  * - the wall time minus the time spent waiting on JSON-RPC responses;
@@ -9,52 +9,13 @@
  */
 import { performance } from 'node:perf_hooks';
 
-import { Messenger } from '@metamask/messenger';
-
-import {
-  GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
-  GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-  GasFeeController,
-  type GasFeeControllerActions,
-  type GasFeeControllerEvents,
-  type GasFeeControllerMessenger,
-} from '../../src/controllers/gas/GasFeeController';
-import {
-  KeyringController,
-  type KeyringControllerActions,
-  type KeyringControllerEvents,
-  type KeyringControllerMessenger,
-} from '../../src/controllers/keyring/KeyringController';
-import {
-  NetworkController,
-  type NetworkControllerActions,
-  type NetworkControllerEvents,
-  type NetworkControllerMessenger,
-} from '../../src/controllers/network/NetworkController';
+import { buildControllers } from '../../src/background/engine/build-controllers';
+import { createRootMessenger } from '../../src/background/engine/root-messenger';
 import { LOCALHOST_NETWORK, type Hex } from '../../src/controllers/network/networks';
-import {
-  TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
-  TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
-  TransactionController,
-  type TransactionControllerActions,
-  type TransactionControllerEvents,
-  type TransactionControllerMessenger,
-} from '../../src/controllers/transactions/TransactionController';
 import { startAnvil } from '../lib/anvil';
 
 const TRANSFERS = 500;
 const WARM_UP = 10;
-
-type RootActions =
-  | NetworkControllerActions
-  | KeyringControllerActions
-  | GasFeeControllerActions
-  | TransactionControllerActions;
-type RootEvents =
-  | NetworkControllerEvents
-  | KeyringControllerEvents
-  | GasFeeControllerEvents
-  | TransactionControllerEvents;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -88,49 +49,21 @@ function instrumentFetch(rpcUrl: string) {
 async function main(): Promise<void> {
   const node = await startAnvil({ accounts: 2 });
   const { stats, restore } = instrumentFetch(node.rpcUrl);
-  const root = new Messenger<'Root', RootActions, RootEvents>({ namespace: 'Root' });
-  const network = new NetworkController({
-    messenger: new Messenger({
-      namespace: 'NetworkController',
-      parent: root,
-    }) as NetworkControllerMessenger,
-    providerConfig: {
-      ...LOCALHOST_NETWORK,
-      rpcUrl: node.rpcUrl,
-      chainId: `0x${node.chainId.toString(16)}` as Hex,
+  // The engine's own wiring: every controller on one root messenger, as createEngine builds them.
+  const { network, keyring, gasFee, transactions, preferences } = buildControllers(
+    createRootMessenger(),
+    {},
+    {
+      providerConfig: {
+        ...LOCALHOST_NETWORK,
+        rpcUrl: node.rpcUrl,
+        chainId: `0x${node.chainId.toString(16)}` as Hex,
+      },
+      isUserIdle: () => false,
     },
-  });
-  const keyring = new KeyringController({
-    messenger: new Messenger({
-      namespace: 'KeyringController',
-      parent: root,
-    }) as KeyringControllerMessenger,
-  });
-  const gasMessenger: GasFeeControllerMessenger = new Messenger({
-    namespace: 'GasFeeController',
-    parent: root,
-  });
-  root.delegate({
-    messenger: gasMessenger,
-    actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
-    events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-  });
-  const gasFee = new GasFeeController({ messenger: gasMessenger });
-  const txMessenger: TransactionControllerMessenger = new Messenger({
-    namespace: 'TransactionController',
-    parent: root,
-  });
-  root.delegate({
-    messenger: txMessenger,
-    actions: TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
-    events: TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
-  });
+  );
   const from = node.accounts[0]!.toLowerCase();
   const to = node.accounts[1]!.toLowerCase();
-  const transactions = new TransactionController({
-    messenger: txMessenger,
-    getSelectedAddress: () => from,
-  });
 
   try {
     // Reachability without the block tracker: each transfer runs exactly one tracker pass below,
@@ -140,6 +73,7 @@ async function main(): Promise<void> {
     await transactions.init();
     await keyring.createNewVault('bench password');
     await keyring.importAccountWithPrivateKey(node.privateKeys[0]!);
+    preferences.setSelectedAddress(from);
     const provider = network.provider;
 
     const cpuMs: number[] = [];
