@@ -1,3 +1,4 @@
+import EthQuery from '@metamask/eth-query';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -16,6 +17,7 @@ import type {
   NetworkControllerNetworkDidChangeEvent,
   NetworkControllerNewBlockEvent,
 } from '../network/NetworkController';
+import type { RpcProvider } from '../network/rpc-provider';
 import {
   BALANCE_CHECKER_ADDRESSES,
   decodeBalancesResult,
@@ -56,8 +58,17 @@ export function getDefaultAccountTrackerState(): AccountTrackerState {
 }
 
 /** The EIP-1193 subset this controller needs. */
-export interface BalanceProvider {
-  request<Result = unknown>(args: { method: string; params?: readonly unknown[] }): Promise<Result>;
+/** The network provider: EIP-1193 `request` for the checker call, `sendAsync` for eth-query. */
+export type BalanceProvider = Pick<RpcProvider, 'request' | 'sendAsync'>;
+
+/** An eth_getBalance through eth-query's callback API, as a promise. */
+function getBalance(query: EthQuery, address: string, blockTag: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    query.sendAsync<[string, string], string>(
+      { method: 'eth_getBalance', params: [address, blockTag] },
+      (error, balance) => (error ? reject(error) : resolve(balance as string)),
+    );
+  });
 }
 
 export type AccountTrackerControllerGetStateAction = ControllerGetStateAction<
@@ -248,13 +259,13 @@ export class AccountTrackerController extends BaseController<
         balances = null;
       }
     }
-    balances ??= await Promise.all(
-      addresses.map(async (address) =>
-        BigInt(
-          await provider.request<string>({ method: 'eth_getBalance', params: [address, blockTag] }),
-        ),
-      ),
-    );
+    if (!balances) {
+      // Our provider's sendAsync omits the response only on error, which eth-query's type forbids.
+      const query = new EthQuery(provider as unknown as ConstructorParameters<typeof EthQuery>[0]);
+      balances = await Promise.all(
+        addresses.map(async (address) => BigInt(await getBalance(query, address, blockTag))),
+      );
+    }
     if (generation !== this.#generation) return; // the network switched meanwhile
     this.#lastSource = source;
     const tracked = new Set(this.#addresses);
