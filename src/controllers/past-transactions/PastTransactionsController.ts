@@ -28,6 +28,9 @@ export const pastTransactionsControllerName = 'PastTransactionsController';
 export const SENT_NOTIFICATION_TITLE = 'Sent Transaction';
 export const SENT_NOTIFICATION_BODY = 'Check Tx Status';
 
+/** Entries kept per address, newest first (spec part 2 §9: the list shows 100). */
+export const MAX_PAST_TRANSACTIONS = 100;
+
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** Spec part 1 §3, past transaction, with the server's id and the cancel flags. */
@@ -151,6 +154,12 @@ export interface PastTransactionsControllerOptions {
 /** Explorer page of a transaction, or '' when the network has no explorer. */
 export function explorerTxLink(blockExplorer: string, hash: string): string {
   return blockExplorer ? `${blockExplorer.replace(/\/+$/u, '')}/tx/${hash}` : '';
+}
+
+/** Sorted newest first, cut to the bound, cancel flags recomputed. */
+function newestFirst(list: PastTransaction[]): PastTransaction[] {
+  const sorted = [...list].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  return withCancelFlags(sorted.slice(0, MAX_PAST_TRANSACTIONS));
 }
 
 const slice = (address: string) => `${address.slice(0, 5)}...${address.slice(-4)}`;
@@ -302,8 +311,7 @@ export class PastTransactionsController extends BaseController<
         ...fromServer,
         ...local.filter((tx) => !serverHashes.has(tx.transaction_hash)),
       ];
-      merged.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-      state.pastTransactions[key] = withCancelFlags(merged);
+      state.pastTransactions[key] = newestFirst(merged);
       state.fetchedPastTx[key] = true;
     });
     await this.refreshPastTransactions();
@@ -392,8 +400,10 @@ export class PastTransactionsController extends BaseController<
       hasCancel: false,
     };
     this.update((state) => {
-      const list = [entry, ...(state.pastTransactions[address] ?? [])];
-      state.pastTransactions[address] = withCancelFlags(list);
+      state.pastTransactions[address] = newestFirst([
+        entry,
+        ...(state.pastTransactions[address] ?? []),
+      ]);
     });
     if (meta.status === 'submitted') {
       this.#notify?.({

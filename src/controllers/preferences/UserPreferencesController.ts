@@ -324,14 +324,20 @@ export class UserPreferencesController extends BaseController<
     if (!record) {
       const local = this.getIdentity(address);
       const { theme } = this.messenger.call('PreferencesController:getState');
-      record = await this.#backend.createUser(token as string, {
-        default_currency: local.selectedCurrency,
-        theme,
-        verifier: login.verifier,
-        verifierId: login.verifierId,
-        account_type: login.accountType ?? local.accountType,
-      });
-      isNewUser = true;
+      try {
+        record = await this.#backend.createUser(token as string, {
+          default_currency: local.selectedCurrency,
+          theme,
+          verifier: login.verifier,
+          verifierId: login.verifierId,
+          account_type: login.accountType ?? local.accountType,
+        });
+        isNewUser = true;
+      } catch (err) {
+        // Created meanwhile (another window logging in at the same time): read it instead.
+        if (!(err instanceof ConflictError)) throw err;
+        record = await this.#backend.getUser(token as string);
+      }
     }
     this.#applyRecord(address, record);
     this.update((state) => {

@@ -286,6 +286,41 @@ describe('PastTransactionsController on anvil', () => {
   });
 });
 
+describe('bounds', () => {
+  it('keeps the newest 100 entries per address', async () => {
+    const from = anvil().accounts[account++]!.toLowerCase();
+    const old = Array.from({ length: 100 }, (_, i) => ({
+      id: i + 1,
+      transaction_hash: `0x${(i + 1).toString(16).padStart(64, '0')}`,
+      network: '0x1',
+      from,
+      to: from,
+      status: 'confirmed',
+      nonce: String(i),
+      gas: '21000',
+      gasPrice: '1',
+      date: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(),
+      etherscanLink: '',
+      total_amount: '0',
+      symbol: 'ETH',
+      transaction_category: 'sentEther',
+      is_cancel: false,
+      hasCancel: false,
+    }));
+    const s = await setup({ from, token: null, state: { pastTransactions: { [from]: old } } });
+    const tx = await send(s);
+    await waitFor(
+      () => s.past.state.pastTransactions[from]![0]!.transaction_hash === tx.hash,
+      'the new entry',
+    );
+    const list = s.past.state.pastTransactions[from]!;
+    expect(list).toHaveLength(100);
+    // Given oldest first, kept newest first: the oldest (id 1) went.
+    expect(list.map((e) => e.id).slice(0, 3)).toEqual([null, 100, 99]);
+    expect(list.map((e) => e.id)).not.toContain(1);
+  });
+});
+
 describe('payment orders', () => {
   it('are read from the server (GET /transaction) with amounts, rate, direction and link', async () => {
     const s = await setup();
