@@ -127,6 +127,12 @@ export class CurrencyController extends BaseController<
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Answers from an older request (before a switch) must not overwrite newer ones. */
   #requestSeq = 0;
+  #subscribed = false;
+
+  readonly #onNetworkDidChange = (config: { ticker: string }) => {
+    this.#setNative(config.ticker);
+    void this.updateConversionRate();
+  };
 
   constructor({
     messenger,
@@ -155,10 +161,10 @@ export class CurrencyController extends BaseController<
   init(): void {
     const { providerConfig } = this.messenger.call('NetworkController:getState');
     this.#setNative(providerConfig.ticker);
-    this.messenger.subscribe('NetworkController:networkDidChange', (config) => {
-      this.#setNative(config.ticker);
-      void this.updateConversionRate();
-    });
+    if (!this.#subscribed) {
+      this.#subscribed = true;
+      this.messenger.subscribe('NetworkController:networkDidChange', this.#onNetworkDidChange);
+    }
     this.startPolling();
   }
 
@@ -222,6 +228,10 @@ export class CurrencyController extends BaseController<
 
   override destroy(): void {
     this.stopPolling();
+    if (this.#subscribed) {
+      this.#subscribed = false;
+      this.messenger.unsubscribe('NetworkController:networkDidChange', this.#onNetworkDidChange);
+    }
     super.destroy();
   }
 
