@@ -12,6 +12,9 @@ import type { SignatureControllerState } from '../controllers/messages/Signature
 import type { NetworkState } from '../controllers/network/NetworkController';
 import type { PermissionControllerState } from '../controllers/permissions/PermissionController';
 import type { PreferencesState } from '../controllers/preferences/PreferencesController';
+import type { CurrencyState } from '../controllers/currency/CurrencyController';
+import type { PastTransactionsState } from '../controllers/past-transactions/PastTransactionsController';
+import type { UserPreferencesState } from '../controllers/preferences/UserPreferencesController';
 import type { TransactionControllerState } from '../controllers/transactions/TransactionController';
 
 export interface UiState {
@@ -26,6 +29,10 @@ export interface UiState {
   WatchedAssetsController: WatchedAssetsState;
   /** The full per-chain store stays in the background; views get the bounded list. */
   TransactionController: Pick<TransactionControllerState, 'uiTransactions'>;
+  CurrencyController: CurrencyState;
+  /** Without the backend tokens, which never leave the background. */
+  UserPreferencesController: Omit<UserPreferencesState, 'jwtTokens'>;
+  PastTransactionsController: PastTransactionsState;
 }
 
 export type UiControllerName = keyof UiState;

@@ -24,9 +24,29 @@ const port: MessageChannelPort<ViewMessage, BackgroundMessage> = {
 // A view may subscribe while the engine still starts; its messages wait in the buffer.
 const bufferedPort = bufferUntilListening(port);
 
+/** A desktop notification, when the user has allowed them for the wallet's origin. */
+function showNotification({
+  title,
+  body,
+  url,
+}: {
+  title: string;
+  body: string;
+  url: string;
+}): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  // Workers may show notifications; opening the explorer link on click needs a service worker.
+  new Notification(title, { body, data: { url }, vibrate: [100, 50, 100] } as NotificationOptions);
+}
+
 async function start(): Promise<void> {
   const config = await readRuntimeConfig(new URL('config.json', self.location.href));
-  const engine = await createEngine({ storage: new IndexedDbStorage(), network: config.network });
+  const engine = await createEngine({
+    storage: new IndexedDbStorage(),
+    network: config.network,
+    backendUrl: config.apiUrl,
+    notify: showNotification,
+  });
   serveView(engine, bufferedPort);
 }
 

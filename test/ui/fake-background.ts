@@ -7,6 +7,8 @@ import {
   type KeyringState,
 } from '../../src/controllers/keyring/KeyringController';
 import { getDefaultAccountTrackerState } from '../../src/controllers/account-tracker/AccountTrackerController';
+import { getDefaultCurrencyState } from '../../src/controllers/currency/CurrencyController';
+import { getDefaultPastTransactionsState } from '../../src/controllers/past-transactions/PastTransactionsController';
 import { getDefaultGasFeeState } from '../../src/controllers/gas/GasFeeController';
 import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
 import { LOCALHOST_NETWORK } from '../../src/controllers/network/networks';
@@ -37,6 +39,9 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     SignatureController: { messages: {} },
     WatchedAssetsController: { assets: {} },
     TransactionController: { uiTransactions: [] },
+    CurrencyController: getDefaultCurrencyState(),
+    UserPreferencesController: { identities: {}, isNewUser: false, successMsg: '', errorMsg: '' },
+    PastTransactionsController: getDefaultPastTransactionsState(),
     ...overrides,
   };
 }

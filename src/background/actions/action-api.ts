@@ -7,11 +7,16 @@
 import type { ApprovalValue } from '../../controllers/approvals/approval-types';
 import type { Hex } from '../../controllers/network/networks';
 import type { CustomNetwork, CustomNetworkInput } from '../../controllers/network/custom-networks';
+import type { ContactInput } from '../../controllers/backend/api-client';
 import type { Locale, Theme } from '../../controllers/preferences/PreferencesController';
 
 export interface ActionApi {
-  setTheme(theme: Theme): void;
-  setLocale(locale: Locale): void;
+  /** Applies at once; also stored on the backend when signed in (success/fail keys reach UI state). */
+  setTheme(theme: Theme): Promise<void>;
+  setLocale(locale: Locale): Promise<void>;
+  /** The fiat currency rates are shown in; stored on the backend when signed in. */
+  setCurrency(currency: string): Promise<void>;
+  setCrashReport(enabled: boolean): Promise<void>;
   /** Tells the background the user is active, so idle-skipped polling resumes. */
   reportUserActivity(): void;
 
@@ -38,6 +43,17 @@ export interface ActionApi {
   rejectRequest(id: string): void;
   /** Withdraws a dapp's access to the accounts. */
   revokePermissions(origin: string): void;
+
+  /**
+   * Signs in to the backend with the selected account (message → sign → verify, unless a valid
+   * token is stored), creates or syncs the user record, records the login, then loads the past
+   * transactions and payment orders.
+   */
+  loginToBackend(verifier: string, verifierId: string): Promise<void>;
+  addContact(contact: ContactInput): Promise<void>;
+  deleteContact(contactId: number): Promise<void>;
+  /** Clears the success and error message keys shown after a preference change. */
+  clearMessages(): void;
 }
 
 export type ActionName = keyof ActionApi;
@@ -46,6 +62,8 @@ export type ActionName = keyof ActionApi;
 export const ACTION_NAMES = [
   'setTheme',
   'setLocale',
+  'setCurrency',
+  'setCrashReport',
   'reportUserActivity',
   'createNewVault',
   'submitPassword',
@@ -62,6 +80,10 @@ export const ACTION_NAMES = [
   'approveRequest',
   'rejectRequest',
   'revokePermissions',
+  'loginToBackend',
+  'addContact',
+  'deleteContact',
+  'clearMessages',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.

@@ -23,11 +23,34 @@ export function createActionHandlers({
   network,
   approvals,
   permissions,
+  userPreferences,
+  pastTransactions,
+  currency,
   userIdle,
 }: ActionControllers): ActionApi {
+  const signedIn = () => {
+    const address = preferences.state.selectedAddress;
+    return address !== null && userPreferences.getToken(address) !== undefined;
+  };
   return {
-    setTheme: (theme) => preferences.setTheme(theme),
-    setLocale: (locale) => preferences.setLocale(locale),
+    // Signed in to the backend, a change is stored there too and its success/fail message key
+    // reaches UI state; otherwise (login screen, no backend) it is local only.
+    setTheme: async (theme) => {
+      if (signedIn()) await userPreferences.setTheme(theme);
+      else preferences.setTheme(theme);
+    },
+    setLocale: async (locale) => {
+      if (signedIn()) await userPreferences.setLocale(locale);
+      else preferences.setLocale(locale);
+    },
+    setCurrency: async (code) => {
+      if (signedIn()) await userPreferences.setSelectedCurrency(code);
+      else await currency.setCurrentCurrency(code);
+    },
+    setCrashReport: async (enabled) => {
+      if (typeof enabled !== 'boolean') throw new Error('setCrashReport takes true or false.');
+      await userPreferences.setCrashReport(enabled);
+    },
     reportUserActivity: () => userIdle.markActive(),
 
     createNewVault: (password) => keyring.createNewVault(password),
@@ -59,6 +82,23 @@ export function createActionHandlers({
     },
     rejectRequest: (id) => approvals.reject(id),
     revokePermissions: (origin) => permissions.revokePermissions(origin),
+
+    loginToBackend: async (verifier, verifierId) => {
+      const address = preferences.state.selectedAddress;
+      if (!address) throw new Error('No account to log in with');
+      await userPreferences.init({ address, verifier, verifierId, hostname: 'orrery' });
+      await Promise.all([
+        pastTransactions.fetchPastTransactions(address),
+        pastTransactions.fetchPaymentOrders(address),
+      ]);
+    },
+    addContact: async (contact) => {
+      await userPreferences.addContact(contact);
+    },
+    deleteContact: async (contactId) => {
+      await userPreferences.deleteContact(contactId);
+    },
+    clearMessages: () => userPreferences.clearMessages(),
   };
 }
 

@@ -46,6 +46,24 @@ import {
   TransactionController,
   transactionControllerName,
 } from '../../controllers/transactions/TransactionController';
+import { createBackendClient } from '../../controllers/backend/api-client';
+import {
+  CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
+  CURRENCY_CONTROLLER_DELEGATED_EVENTS,
+  CurrencyController,
+  currencyControllerName,
+} from '../../controllers/currency/CurrencyController';
+import {
+  PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
+  PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
+  PastTransactionsController,
+  pastTransactionsControllerName,
+} from '../../controllers/past-transactions/PastTransactionsController';
+import {
+  USER_PREFERENCES_CONTROLLER_DELEGATED_ACTIONS,
+  UserPreferencesController,
+  userPreferencesControllerName,
+} from '../../controllers/preferences/UserPreferencesController';
 import type { PersistedStates } from '../persistence/migrations';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
@@ -54,6 +72,10 @@ export interface ControllerOptions {
   blockPollingInterval?: number;
   gasApi?: GasApiOptions;
   isUserIdle: () => boolean;
+  /** The backend API's base URL; without one, backend calls fail with a clear error. */
+  backendUrl?: string | null;
+  /** Shows a desktop notification (the browser's Notification API in the worker). */
+  notify?: (notification: { title: string; body: string; url: string }) => void;
   /** Clock for permission grants (expiry); tests pass their own. */
   now?: () => number;
 }
@@ -144,6 +166,41 @@ export function buildControllers(
     walletOrigin: DEFAULT_WALLET_ORIGIN,
   });
 
+  const backend = createBackendClient({
+    baseUrl: options.backendUrl ?? 'http://backend.not-configured',
+    fetch: options.backendUrl
+      ? undefined
+      : () => Promise.reject(new Error('No backend API is configured for this wallet.')),
+  });
+  const currency = new CurrencyController({
+    messenger: createControllerMessenger(root, currencyControllerName, {
+      actions: CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
+      events: CURRENCY_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    state: persisted(currencyControllerName),
+    fetchRates: backend.getCurrencyRates,
+    isIdle: options.isUserIdle,
+  });
+  const userPreferences = new UserPreferencesController({
+    messenger: createControllerMessenger(root, userPreferencesControllerName, {
+      actions: USER_PREFERENCES_CONTROLLER_DELEGATED_ACTIONS,
+    }),
+    state: persisted(userPreferencesControllerName),
+    backend,
+    isIdle: options.isUserIdle,
+  });
+  const pastTransactions = new PastTransactionsController({
+    messenger: createControllerMessenger(root, pastTransactionsControllerName, {
+      actions: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
+      events: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    state: persisted(pastTransactionsControllerName),
+    backend,
+    getToken: (address) => userPreferences.getToken(address),
+    onUnauthorized: (address) => userPreferences.handleUnauthorized(address),
+    notify: options.notify,
+  });
+
   return {
     network,
     preferences,
@@ -155,6 +212,9 @@ export function buildControllers(
     signatures,
     watchedAssets,
     transactions,
+    currency,
+    userPreferences,
+    pastTransactions,
   };
 }
 

@@ -37,6 +37,10 @@ export interface EngineOptions {
   now?: () => number;
   /** Receives one entry per dapp request (origin, method, duration, error code). */
   onRpcRequest?: (entry: RpcLogEntry) => void;
+  /** The backend API's base URL (preferences sync, currency rates, past transactions). */
+  backendUrl?: string | null;
+  /** Shows a desktop notification, e.g. 'Sent Transaction' for a newly submitted transaction. */
+  notify?: (notification: { title: string; body: string; url: string }) => void;
   /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
   fetchFn?: typeof fetch;
 }
@@ -107,6 +111,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     gasApi: options.gasApi,
     isUserIdle: userIdle.isIdle,
     now: options.now,
+    backendUrl: options.backendUrl,
+    notify: options.notify,
   });
   const {
     network,
@@ -118,6 +124,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     permissions,
     signatures,
     transactions,
+    currency,
+    userPreferences,
+    pastTransactions,
   } = controllers;
   const described = describeControllers(controllers);
 
@@ -154,22 +163,31 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const stopTransactionApprovals = routeTransactionApprovals(messenger, transactions, approvals);
 
+  // A 401 'Token expired' from the backend logs the user out: lock the wallet.
+  const onLoggedOut = () => keyring.setLocked();
+  messenger.subscribe('UserPreferencesController:loggedOut', onLoggedOut);
+
   await network.init();
   accountTracker.init();
   gasFee.init();
   await transactions.init();
+  currency.init();
+  pastTransactions.init();
 
-  // Views show gas fees: poll only while one is subscribed.
+  // What views show is polled only while one is subscribed.
+  const viewPolling = [gasFee, currency, userPreferences];
+  for (const controller of viewPolling) controller.stopPolling();
+
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
     const stop = uiState.subscribe(listener);
-    if (++viewCount === 1) gasFee.startPolling();
+    if (++viewCount === 1) for (const controller of viewPolling) controller.startPolling();
     let stopped = false;
     return () => {
       if (stopped) return;
       stopped = true;
       stop();
-      if (--viewCount === 0) gasFee.stopPolling();
+      if (--viewCount === 0) for (const controller of viewPolling) controller.stopPolling();
     };
   };
 
@@ -209,6 +227,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       connections.clear();
       stopSelectedAddressSync();
       stopTransactionApprovals();
+      messenger.unsubscribe('UserPreferencesController:loggedOut', onLoggedOut);
+      pastTransactions.destroy();
+      userPreferences.destroy();
+      currency.destroy();
       transactions.destroy();
       approvals.destroy();
       signatures.destroy();

@@ -33,6 +33,18 @@ import type {
   PermissionControllerEvents,
 } from '../../controllers/permissions/PermissionController';
 import type {
+  CurrencyControllerActions,
+  CurrencyControllerEvents,
+} from '../../controllers/currency/CurrencyController';
+import type {
+  PastTransactionsControllerActions,
+  PastTransactionsControllerEvents,
+} from '../../controllers/past-transactions/PastTransactionsController';
+import type {
+  UserPreferencesControllerActions,
+  UserPreferencesControllerEvents,
+} from '../../controllers/preferences/UserPreferencesController';
+import type {
   TransactionControllerActions,
   TransactionControllerEvents,
 } from '../../controllers/transactions/TransactionController';
@@ -52,7 +64,10 @@ export type RootActions =
   | PermissionControllerActions
   | SignatureControllerActions
   | WatchedAssetsControllerActions
-  | TransactionControllerActions;
+  | TransactionControllerActions
+  | CurrencyControllerActions
+  | UserPreferencesControllerActions
+  | PastTransactionsControllerActions;
 export type RootEvents =
   | NetworkControllerEvents
   | PreferencesControllerEvents
@@ -63,7 +78,10 @@ export type RootEvents =
   | PermissionControllerEvents
   | SignatureControllerEvents
   | WatchedAssetsControllerEvents
-  | TransactionControllerEvents;
+  | TransactionControllerEvents
+  | CurrencyControllerEvents
+  | UserPreferencesControllerEvents
+  | PastTransactionsControllerEvents;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 

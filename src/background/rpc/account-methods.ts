@@ -11,7 +11,6 @@ import {
 import { ensureActiveChain } from './chain-methods';
 import { methodMiddleware, type MethodHandler } from './method-middleware';
 import {
-  callAction,
   exposedAccounts,
   invalidParams,
   isPlainObject,
@@ -94,7 +93,7 @@ async function sendTransaction(ctx: RpcContext, params: unknown): Promise<Json> 
   }
   await ensureActiveChain(ctx, txParams.chainId);
   // Resolves with the hash once submitted; 4001 with the spec's message when the user rejects.
-  return await callAction<Promise<string>>(ctx, 'TransactionController:addTransaction', txParams, {
+  return await ctx.messenger.call('TransactionController:addTransaction', txParams, {
     origin: ctx.origin,
   });
 }

@@ -66,18 +66,6 @@ export function exposedAccounts(ctx: RpcContext): string[] {
   return permitted.includes(selected) ? [selected] : [];
 }
 
-/**
- * Calls a messenger action the root messenger's types may not list yet (a controller wired by
- * another part of the engine). A missing handler throws the messenger's own error.
- */
-export function callAction<Result>(ctx: RpcContext, action: string, ...args: unknown[]): Result {
-  const call = ctx.messenger.call.bind(ctx.messenger) as unknown as (
-    name: string,
-    ...rest: unknown[]
-  ) => Result;
-  return call(action, ...args);
-}
-
 export const invalidParams = (message: string): Error => rpcErrors.invalidParams({ message });
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -2,10 +2,7 @@ import { createAsyncMiddleware, type JsonRpcMiddleware } from '@metamask/json-rp
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
 import type { TransactionMeta } from '../../controllers/transactions/types';
-import { callAction, isAddress, networkState, paramsArray, type RpcContext } from './rpc-context';
-
-const isMissingHandler = (error: unknown) =>
-  error instanceof Error && /has not been registered/.test(error.message);
+import { isAddress, networkState, paramsArray, type RpcContext } from './rpc-context';
 
 /** A local transaction as eth_getTransactionByHash shapes a pending one. */
 function toRpcTransaction(tx: TransactionMeta): Json {
@@ -33,11 +30,23 @@ function toRpcTransaction(tx: TransactionMeta): Json {
   return shaped;
 }
 
+/** This wallet's signed or submitted transaction with this hash on the active chain. */
+function findLocal(ctx: RpcContext, hash: string): TransactionMeta | undefined {
+  const { transactions } = ctx.messenger.call('TransactionController:getState');
+  const chainId = networkState(ctx).providerConfig.chainId;
+  const wanted = hash.toLowerCase();
+  return Object.values(transactions[chainId] ?? {})
+    .flat()
+    .find(
+      (tx) =>
+        tx.hash?.toLowerCase() === wanted && (tx.status === 'submitted' || tx.status === 'signed'),
+    );
+}
+
 /**
  * Reads the wallet knows better than the node: the pending nonce counts this wallet's in-flight
  * transactions (the transaction controller's nonce tracker), and a transaction this wallet
- * submitted is found even before the node returns it. Without a transaction controller wired,
- * both go to the node as they are.
+ * submitted is found even when the node does not return it (yet, or any more).
  */
 export function createTransactionReadsMiddleware(
   ctx: RpcContext,
@@ -46,39 +55,16 @@ export function createTransactionReadsMiddleware(
     if (req.method === 'eth_getTransactionCount') {
       const [address, block] = paramsArray(req.params);
       if (block !== 'pending' || !isAddress(address)) return next();
-      try {
-        const nonce = await callAction<Promise<number>>(
-          ctx,
-          'TransactionController:getNextNonce',
-          address,
-        );
-        res.result = `0x${nonce.toString(16)}`;
-        return;
-      } catch (error) {
-        if (isMissingHandler(error)) return next();
-        throw error;
-      }
+      const nonce = await ctx.messenger.call('TransactionController:getNextNonce', address);
+      res.result = `0x${nonce.toString(16)}`;
+      return;
     }
     if (req.method === 'eth_getTransactionByHash') {
       await next();
       const [hash] = paramsArray(req.params);
       if (res.error || res.result !== null || typeof hash !== 'string') return;
-      let transactions: Record<string, TransactionMeta>;
-      try {
-        ({ transactions } = callAction<{ transactions: Record<string, TransactionMeta> }>(
-          ctx,
-          'TransactionController:getState',
-        ));
-      } catch {
-        return;
-      }
-      const chainId = networkState(ctx).providerConfig.chainId;
-      const local = Object.values(transactions).find(
-        (tx) => tx.chainId === chainId && tx.hash?.toLowerCase() === hash.toLowerCase(),
-      );
-      if (local && (local.status === 'submitted' || local.status === 'signed')) {
-        res.result = toRpcTransaction(local);
-      }
+      const local = findLocal(ctx, hash);
+      if (local) res.result = toRpcTransaction(local);
       return;
     }
     await next();

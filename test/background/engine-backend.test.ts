@@ -1,0 +1,128 @@
+import { createEngine, type Engine } from '../../src/background/engine/create-engine';
+import { MemoryStorage } from '../../src/background/persistence/memory-storage';
+import { startServer, type RunningServer } from '../../src/server/main';
+import { useAnvil } from '../chain/use-anvil';
+import { client, createTestDatabase, type TestDatabase } from '../server/helpers';
+
+const waitFor = async <T>(read: () => T | undefined | false, what: string, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe('the engine synced with the backend', () => {
+  const anvil = useAnvil({ chainId: 5777 });
+  let database: TestDatabase;
+  let server: RunningServer;
+  let engine: Engine;
+  let storage: MemoryStorage;
+  const notifications: { title: string; body: string; url: string }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    server = await startServer(database.config());
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.dispose();
+  });
+
+  beforeEach(async () => {
+    storage = new MemoryStorage();
+    notifications.length = 0;
+    engine = await createEngine({
+      storage,
+      network: {
+        rpcUrl: anvil().rpcUrl,
+        chainId: '0x1691',
+        blockExplorer: 'https://explorer.example',
+      },
+      blockPollingInterval: 100,
+      backendUrl: server.url,
+      notify: (notification) => notifications.push(notification),
+    });
+    await engine.actions.createNewVault('correct horse battery staple');
+  });
+  afterEach(async () => {
+    await engine.destroy();
+  });
+
+  it('signs in, stores preference changes on the server, and never shows the token', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[2]!)
+    ).toLowerCase();
+    await engine.actions.loginToBackend('google', 'carol@example.com');
+    const prefs = () => engine.getState().UserPreferencesController;
+    expect(prefs().isNewUser).toBe(true);
+    expect(prefs().identities[address]).toBeDefined();
+
+    await engine.actions.setTheme('dark');
+    expect(engine.getState().PreferencesController.theme).toBe('dark');
+    expect(prefs().successMsg).toBe('navBar.snackSuccessTheme');
+
+    await engine.flush();
+    const stored = (await storage.getAll()).UserPreferencesController as {
+      jwtTokens: Record<string, string>;
+    };
+    const token = stored.jwtTokens[address]!;
+    expect(token).toMatch(/^ey/u);
+    const user = await client(server)('GET', '/user?fetchTx=false', { token });
+    expect(user.body).toMatchObject({ theme: 'dark', public_address: address });
+    expect(JSON.stringify(engine.getState())).not.toContain(token);
+  });
+
+  it('posts a newly submitted transaction and notifies the user', async () => {
+    const from = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[3]!)
+    ).toLowerCase();
+    await engine.actions.loginToBackend('google', 'dave@example.com');
+    const hash = engine.messenger.call(
+      'TransactionController:addTransaction',
+      { from, to: anvil().accounts[1]!, value: '0x1' },
+      { origin: 'orrery' },
+    );
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the approval',
+    );
+    engine.actions.approveRequest(approval.id, undefined);
+    const txHash = await hash;
+    await waitFor(() => notifications.length > 0, 'the notification');
+    expect(notifications[0]).toEqual({
+      title: 'Sent Transaction',
+      body: 'Check Tx Status',
+      url: `https://explorer.example/tx/${txHash}`,
+    });
+    const token = (
+      (await engine.flush(), await storage.getAll()).UserPreferencesController as {
+        jwtTokens: Record<string, string>;
+      }
+    ).jwtTokens[from]!;
+    const history = await client(server)('GET', '/transaction', { token });
+    expect(
+      history.body.transactions.map((t: { transaction_hash: string }) => t.transaction_hash),
+    ).toContain(txHash);
+  });
+
+  it('shows a currency rate, and 0 with N/A when the backend cannot give one', async () => {
+    await engine.actions.setCurrency('EUR');
+    const currency = engine.getState().CurrencyController;
+    expect(currency.currentCurrency).toBe('eur');
+    expect(currency.conversionRate).toBeGreaterThan(0);
+
+    await server.close();
+    try {
+      await engine.actions.setCurrency('USD');
+      expect(engine.getState().CurrencyController).toMatchObject({
+        conversionRate: 0,
+        conversionDate: 'N/A',
+      });
+    } finally {
+      server = await startServer(database.config());
+    }
+  });
+});
