@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 
 interface BuildEnv {
   production?: boolean;
@@ -38,6 +38,16 @@ export default function config(
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // micro-ftch (under @ethereumjs/util 8, via eth-sig-util) requires Node's HTTP modules
+      // on a code path the worker never takes: leave them out of the bundle.
+      fallback: {
+        http: false,
+        https: false,
+        zlib: false,
+        util: false,
+        url: false,
+        buffer: require.resolve('buffer/'),
+      },
     },
     module: {
       rules: [
@@ -49,6 +59,8 @@ export default function config(
       ],
     },
     plugins: [
+      // eth-sig-util signs typed data with Node's Buffer; the worker gets the npm polyfill.
+      new webpack.ProvidePlugin({ Buffer: ['buffer', 'Buffer'] }),
       new HtmlWebpackPlugin({
         template: './src/ui/index.html',
         favicon: './src/ui/favicon.svg',

@@ -22,10 +22,11 @@ apt_install() {
 echo '== types'; npx tsc --noEmit -p .
 echo '== lint'; npx eslint --max-warnings=0 .
 echo '== format'; npx prettier --check . >/dev/null || { npx prettier --check . ; exit 1; }
-echo '== build'; npx webpack --mode production >/dev/null
+mkdir -p test-results
+echo '== build'
+npx webpack --mode production >test-results/build.log 2>&1 || { cat test-results/build.log; exit 1; }
 
 echo '== tests'
-mkdir -p test-results
 status=0
 npx jest --ci --json --outputFile=test-results/jest.json "$@" || status=$?
 node -e '
