@@ -75,6 +75,42 @@ describe('the engine synced with the backend', () => {
     expect(JSON.stringify(engine.getState())).not.toContain(token);
   });
 
+  it('keeps custom networks on the server while signed in, under the server’s id', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[4]!)
+    ).toLowerCase();
+    await engine.actions.loginToBackend('google', 'erin@example.com');
+    await engine.flush();
+    const token = (
+      (await storage.getAll()).UserPreferencesController as { jwtTokens: Record<string, string> }
+    ).jwtTokens[address]!;
+    const serverNetworks = async () =>
+      ((await client(server)('GET', '/user?fetchTx=false', { token })).body.customNetworks ??
+        []) as {
+        id: number;
+        chain_id: string;
+      }[];
+
+    const added = await engine.actions.addCustomNetwork({
+      networkName: 'Side chain',
+      host: 'http://127.0.0.1:9999',
+      chainId: '1234',
+    });
+    const [onServer] = await serverNetworks();
+    expect(onServer).toMatchObject({ chain_id: '0x4d2' });
+    expect(added).toMatchObject({ id: String(onServer!.id), chainId: '0x4d2', symbol: 'ETH' });
+    expect(engine.getState().NetworkController.customNetworks[added.id]).toBeDefined();
+
+    await expect(
+      engine.call('addCustomNetwork', [{ networkName: 'Bad', host: 'not a url', chainId: '1' }]),
+    ).rejects.toThrow();
+    expect(await serverNetworks()).toHaveLength(1);
+
+    await engine.actions.deleteCustomNetwork(added.id);
+    expect(await serverNetworks()).toEqual([]);
+    expect(engine.getState().NetworkController.customNetworks[added.id]).toBeUndefined();
+  });
+
   it('posts a newly submitted transaction and notifies the user', async () => {
     const from = (
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[3]!)

@@ -32,7 +32,7 @@ export interface ActionApi {
   setSelectedAddress(address: string): void;
 
   setProviderType(type: string): Promise<void>;
-  addCustomNetwork(network: CustomNetworkInput): CustomNetwork;
+  addCustomNetwork(network: CustomNetworkInput): Promise<CustomNetwork>;
   editCustomNetwork(id: string, network: CustomNetworkInput): Promise<CustomNetwork>;
   deleteCustomNetwork(id: string): Promise<void>;
   setCustomNetwork(id: string): Promise<void>;

@@ -1,3 +1,5 @@
+import type { CustomNetworkInput as ServerNetworkInput } from '../../controllers/backend/api-client';
+import { type CustomNetwork, toCustomNetwork } from '../../controllers/network/custom-networks';
 import type { Controllers } from '../engine/build-controllers';
 import { parseTransactionOverrides } from '../engine/transaction-approvals';
 import { ActionErrorCode } from '../sync/protocol';
@@ -70,9 +72,33 @@ export function createActionHandlers({
     },
 
     setProviderType: (type) => network.setProviderType(type),
-    addCustomNetwork: (input) => network.addCustomNetwork(input),
-    editCustomNetwork: (id, input) => network.editCustomNetwork(id, input),
-    deleteCustomNetwork: (id) => network.deleteCustomNetwork(id),
+    // Signed in, custom networks live on the server too and keep the server's id locally.
+    addCustomNetwork: async (input) => {
+      if (!signedIn()) return network.addCustomNetwork(input);
+      const checked = toCustomNetwork(input, 'new'); // bad input fails before any request
+      if (!(await userPreferences.addCustomNetwork('rpc', toServerNetworkInput(checked)))) {
+        throw new Error(userPreferences.state.errorMsg || 'The custom network was not saved.');
+      }
+      const saved = userPreferences.getIdentity().customNetworks.at(-1);
+      return network.addCustomNetwork({ ...input, id: saved?.id });
+    },
+    editCustomNetwork: async (id, input) => {
+      const checked = toCustomNetwork(input, id);
+      if (signedIn() && isServerId(id)) {
+        if (!(await userPreferences.editCustomNetwork(Number(id), toServerNetworkInput(checked)))) {
+          throw new Error(userPreferences.state.errorMsg || 'The custom network was not saved.');
+        }
+      }
+      return network.editCustomNetwork(id, input);
+    },
+    deleteCustomNetwork: async (id) => {
+      if (signedIn() && isServerId(id)) {
+        if (!(await userPreferences.deleteCustomNetwork(Number(id)))) {
+          throw new Error(userPreferences.state.errorMsg || 'The custom network was not deleted.');
+        }
+      }
+      await network.deleteCustomNetwork(id);
+    },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
 
     approveRequest: (id, value) => {
@@ -99,6 +125,19 @@ export function createActionHandlers({
       await userPreferences.deleteContact(contactId);
     },
     clearMessages: () => userPreferences.clearMessages(),
+  };
+}
+
+/** Ids the server gave (positive integers); networks added while signed out have UUIDs. */
+const isServerId = (id: string) => /^[1-9][0-9]*$/u.test(id);
+
+function toServerNetworkInput(network: CustomNetwork): ServerNetworkInput {
+  return {
+    network_name: network.networkName,
+    rpc_url: network.host,
+    chain_id: network.chainId,
+    symbol: network.symbol,
+    block_explorer_url: network.blockExplorer || null,
   };
 }
 
