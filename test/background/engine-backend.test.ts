@@ -1,6 +1,7 @@
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { startServer, type RunningServer } from '../../src/server/main';
+import { deployContract } from '../chain/deploy';
 import { useAnvil } from '../chain/use-anvil';
 import { client, createTestDatabase, type TestDatabase } from '../server/helpers';
 
@@ -109,6 +110,43 @@ describe('the engine synced with the backend', () => {
     await engine.actions.deleteCustomNetwork(added.id);
     expect(await serverNetworks()).toEqual([]);
     expect(engine.getState().NetworkController.customNetworks[added.id]).toBeUndefined();
+  });
+
+  it('keeps a token a dapp asked to watch as a custom token on the server', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[5]!)
+    ).toLowerCase();
+    await engine.actions.loginToBackend('google', 'frank@example.com');
+    const tokenAddress = await deployContract(anvil().rpcUrl, 'TestERC20', [
+      'Gold',
+      'GLD',
+      18,
+      10n ** 21n,
+    ]);
+    const provider = engine.connect('https://dapp.example');
+    const watched = provider.request({
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC20', options: { address: tokenAddress } },
+    });
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the watch-asset approval',
+    );
+    engine.actions.approveRequest(approval.id, undefined);
+    await expect(watched).resolves.toBe(true);
+
+    await engine.flush();
+    const token = (
+      (await storage.getAll()).UserPreferencesController as { jwtTokens: Record<string, string> }
+    ).jwtTokens[address]!;
+    const user = await client(server)('GET', '/user?fetchTx=false', { token });
+    expect(user.body.customTokens).toEqual([
+      expect.objectContaining({
+        token_address: tokenAddress.toLowerCase(),
+        token_symbol: 'GLD',
+        decimals: 18,
+      }),
+    ]);
   });
 
   it('posts a newly submitted transaction and notifies the user', async () => {

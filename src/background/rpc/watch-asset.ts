@@ -164,6 +164,12 @@ async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
       chainId,
       origin: ctx.origin,
     });
+    // Signed in to the backend, the asset is kept there too; its failure reaches the dapp.
+    const { providerConfig } = networkState(ctx);
+    await ctx.messenger.call('UserPreferencesController:saveWatchedAsset', {
+      ...asset,
+      network: providerConfig.type === 'rpc' ? providerConfig.chainId : providerConfig.type,
+    });
   } catch (error) {
     throw rpcErrors.internal({
       message: (error as Error).message || WATCH_ASSET_MESSAGES.failed,

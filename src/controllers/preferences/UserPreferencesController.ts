@@ -185,10 +185,29 @@ export type UserPreferencesControllerHandleUnauthorizedAction = {
   type: `${typeof userPreferencesControllerName}:handleUnauthorized`;
   handler: (address: string) => void;
 };
+/** A dapp's watched asset, stored as a custom token or NFT while signed in (a no-op otherwise). */
+export type UserPreferencesControllerSaveWatchedAssetAction = {
+  type: `${typeof userPreferencesControllerName}:saveWatchedAsset`;
+  handler: (asset: WatchedAssetInput) => Promise<void>;
+};
 export type UserPreferencesControllerActions =
   | UserPreferencesControllerGetStateAction
   | UserPreferencesControllerGetTokenAction
-  | UserPreferencesControllerHandleUnauthorizedAction;
+  | UserPreferencesControllerHandleUnauthorizedAction
+  | UserPreferencesControllerSaveWatchedAssetAction;
+
+/** What wallet_watchAsset approved, with the network it was approved on. */
+export type WatchedAssetInput = {
+  type: 'erc20' | 'erc721' | 'erc1155';
+  address: string;
+  /** The server's network name: the built-in network's key, or the chain id for custom ones. */
+  network: string;
+  symbol?: string;
+  name?: string;
+  decimals?: number;
+  tokenId?: string;
+  image?: string;
+};
 
 /** The server refused the token (401 'Token expired'): the engine turns this into a lock. */
 export type UserPreferencesControllerLoggedOutEvent = {
@@ -277,6 +296,10 @@ export class UserPreferencesController extends BaseController<
     this.#logout = logout;
     this.#interval = syncIntervalMs;
     this.#now = now;
+    this.messenger.registerActionHandler(
+      `${userPreferencesControllerName}:saveWatchedAsset`,
+      (asset) => this.saveWatchedAsset(asset),
+    );
     this.messenger.registerActionHandler(`${userPreferencesControllerName}:getToken`, (address) =>
       this.getToken(address),
     );
@@ -545,6 +568,41 @@ export class UserPreferencesController extends BaseController<
       },
       undefined,
       { ignoreConflict: true, rethrow: fromDapp },
+    );
+  }
+
+  /**
+   * Stores a dapp's approved watch-asset request on the server: a custom token for ERC-20, a
+   * custom NFT otherwise. Failures are rethrown to the dapp (spec part 2 §8); a 409 (already
+   * stored) is silent; without a sign-in nothing is sent.
+   */
+  async saveWatchedAsset(asset: WatchedAssetInput): Promise<void> {
+    const address = this.#selectedAddress();
+    if (!address || !this.getToken(address)) return;
+    if (asset.type === 'erc20') {
+      await this.addCustomToken(
+        {
+          token_address: asset.address.toLowerCase(),
+          network: asset.network,
+          token_symbol: asset.symbol ?? '',
+          token_name: asset.name ?? asset.symbol ?? '',
+          decimals: asset.decimals ?? 18,
+        },
+        { fromDapp: true },
+      );
+      return;
+    }
+    if (asset.tokenId === undefined) throw new Error('asset id is required.');
+    await this.addCustomNft(
+      {
+        nft_address: asset.address.toLowerCase(),
+        network: asset.network,
+        nft_name: asset.name ?? asset.symbol ?? '',
+        nft_id: asset.tokenId,
+        nft_contract_standard: asset.type === 'erc721' ? 'ERC721' : 'ERC1155',
+        ...(asset.image ? { nft_image_link: asset.image } : {}),
+      },
+      { fromDapp: true },
     );
   }
 
