@@ -7,7 +7,11 @@
 import type { ApprovalValue } from '../../controllers/approvals/approval-types';
 import type { Hex } from '../../controllers/network/networks';
 import type { CustomNetwork, CustomNetworkInput } from '../../controllers/network/custom-networks';
-import type { ContactInput } from '../../controllers/backend/api-client';
+import type {
+  ContactInput,
+  CustomNftInput,
+  CustomTokenInput,
+} from '../../controllers/backend/api-client';
 import type { Locale, Theme } from '../../controllers/preferences/PreferencesController';
 
 export interface ActionApi {
@@ -51,6 +55,10 @@ export interface ActionApi {
    */
   loginToBackend(verifier: string, verifierId: string): Promise<void>;
   addContact(contact: ContactInput): Promise<void>;
+  /** Custom tokens and NFTs are kept on the backend (a duplicate is silently ignored). */
+  addCustomToken(token: CustomTokenInput): Promise<void>;
+  deleteCustomToken(tokenId: number): Promise<void>;
+  addCustomNft(nft: CustomNftInput): Promise<void>;
   deleteContact(contactId: number): Promise<void>;
   /** Clears the success and error message keys shown after a preference change. */
   clearMessages(): void;
@@ -83,6 +91,9 @@ export const ACTION_NAMES = [
   'loginToBackend',
   'addContact',
   'deleteContact',
+  'addCustomToken',
+  'deleteCustomToken',
+  'addCustomNft',
   'clearMessages',
 ] as const satisfies readonly ActionName[];
 

@@ -124,6 +124,15 @@ export function createActionHandlers({
     deleteContact: async (contactId) => {
       await userPreferences.deleteContact(contactId);
     },
+    addCustomToken: async (token) => {
+      await userPreferences.addCustomToken(token);
+    },
+    deleteCustomToken: async (tokenId) => {
+      await userPreferences.deleteCustomToken(tokenId);
+    },
+    addCustomNft: async (nft) => {
+      await userPreferences.addCustomNft(nft);
+    },
     clearMessages: () => userPreferences.clearMessages(),
   };
 }
