@@ -1,7 +1,9 @@
 // The third-party service adapters chosen by the configuration.
 import type { ServerConfig } from './config';
 import { EtherscanSource, type ExplorerSource } from './explorer/etherscan';
+import { BitIndexer } from './lookup/bit';
 import { EnsResolver, type NameResolver } from './lookup/ens';
+import { UnstoppableResolver } from './lookup/unstoppable';
 import { DiscordApi, type DiscordRevoker } from './social/discord';
 import { TwitterApi, type TwitterLookup } from './social/twitter';
 import { UpstreamProxy } from './proxy/upstream-proxy';
@@ -11,6 +13,10 @@ export interface Adapters {
   prices: PriceSource;
   /** Undefined when no ENS node is configured: /lookup answers 503. */
   names?: NameResolver;
+  /** Undefined without a node and a ProxyReader address: /lookup?type=unstoppable answers 503. */
+  unstoppable?: NameResolver;
+  /** Undefined without an indexer URL: /lookup?type=bit answers 503. */
+  bit?: BitIndexer;
   /** Undefined when no explorer API is configured: /etherscan answers 503. */
   explorer?: ExplorerSource;
   /** Undefined without a bearer token: /twitter answers 503. */
@@ -24,7 +30,7 @@ export interface Adapters {
 }
 
 export function adaptersFromConfig(config: ServerConfig): Adapters {
-  const { priceSource, ens, explorer, social, dataProviders: providers } = config;
+  const { priceSource, ens, unstoppable, bit, explorer, social, dataProviders: providers } = config;
   const limits = {
     timeoutMs: providers.timeoutMs,
     cacheMs: providers.cacheMs,
@@ -36,6 +42,15 @@ export function adaptersFromConfig(config: ServerConfig): Adapters {
         ? new HttpPriceSource({ ...priceSource, baseUrl: priceSource.url })
         : new OfflinePriceSource(),
     names: ens.rpcUrl ? new EnsResolver({ ...ens, rpcUrl: ens.rpcUrl }) : undefined,
+    unstoppable:
+      unstoppable.rpcUrl && unstoppable.proxyReader
+        ? new UnstoppableResolver({
+            ...unstoppable,
+            rpcUrl: unstoppable.rpcUrl,
+            proxyReader: unstoppable.proxyReader,
+          })
+        : undefined,
+    bit: bit.indexerUrl ? new BitIndexer({ ...bit, baseUrl: bit.indexerUrl }) : undefined,
     explorer: explorer.url
       ? new EtherscanSource({ ...explorer, baseUrl: explorer.url })
       : undefined,

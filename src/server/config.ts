@@ -23,6 +23,22 @@ export interface EnsConfig {
   cacheMs: number;
 }
 
+export interface UnstoppableConfig {
+  /** JSON-RPC node of the chain holding the UNS ProxyReader (defaults to the ENS node). */
+  rpcUrl?: string;
+  /** ProxyReader address; lookups answer 503 without it and a node. */
+  proxyReader?: string;
+  timeoutMs: number;
+  cacheMs: number;
+}
+
+export interface BitConfig {
+  /** .bit account indexer base URL (serves POST /v1/account/records); 503 without it. */
+  indexerUrl?: string;
+  timeoutMs: number;
+  cacheMs: number;
+}
+
 export interface ExplorerConfig {
   /** Etherscan-compatible API (v2) URL, e.g. https://api.etherscan.io/v2/api. */
   url?: string;
@@ -76,6 +92,8 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   priceSource: PriceSourceConfig;
   ens: EnsConfig;
+  unstoppable: UnstoppableConfig;
+  bit: BitConfig;
   explorer: ExplorerConfig;
   social: SocialConfig;
   dataProviders: DataProvidersConfig;
@@ -94,6 +112,14 @@ function intFromEnv(env: Env, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0)
     throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
   return value;
+}
+
+function addressFromEnv(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
+    throw new Error(`${name} must be a 0x address, got '${raw}'`);
+  return raw.toLowerCase();
 }
 
 /**
@@ -150,6 +176,17 @@ export function loadConfig(
       registry: env.ORRERY_ENS_REGISTRY || undefined,
       timeoutMs: intFromEnv(env, 'ORRERY_ENS_TIMEOUT_MS', 5000),
       cacheMs: intFromEnv(env, 'ORRERY_ENS_CACHE_MS', 300_000),
+    },
+    unstoppable: {
+      rpcUrl: env.ORRERY_UD_RPC_URL || env.ORRERY_ENS_RPC_URL || undefined,
+      proxyReader: addressFromEnv(env, 'ORRERY_UD_PROXY_READER'),
+      timeoutMs: intFromEnv(env, 'ORRERY_UD_TIMEOUT_MS', 5000),
+      cacheMs: intFromEnv(env, 'ORRERY_UD_CACHE_MS', 300_000),
+    },
+    bit: {
+      indexerUrl: env.ORRERY_BIT_INDEXER_URL || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_BIT_TIMEOUT_MS', 5000),
+      cacheMs: intFromEnv(env, 'ORRERY_BIT_CACHE_MS', 300_000),
     },
     explorer: {
       url: env.ORRERY_ETHERSCAN_API_URL || undefined,
