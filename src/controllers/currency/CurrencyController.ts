@@ -1,3 +1,4 @@
+import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -120,11 +121,8 @@ export class CurrencyController extends BaseController<
   CurrencyControllerMessenger
 > {
   readonly #fetchRates: FetchRates;
-  readonly #isIdle: () => boolean;
-  readonly #interval: number;
   readonly #now: () => number;
-  #polling = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #poller: ChainedPoller;
   /** Answers from an older request (before a switch) must not overwrite newer ones. */
   #requestSeq = 0;
   #subscribed = false;
@@ -149,9 +147,15 @@ export class CurrencyController extends BaseController<
       state: { ...getDefaultCurrencyState(), ...state },
     });
     this.#fetchRates = fetchRates;
-    this.#isIdle = isIdle ?? (() => false);
-    this.#interval = pollingIntervalMs;
+    const userIsIdle = isIdle ?? (() => false);
     this.#now = now;
+    this.#poller = createChainedPoller({
+      intervalMs: pollingIntervalMs,
+      runAtStart: true,
+      run: async () => {
+        if (!userIsIdle()) await this.updateConversionRate();
+      },
+    });
     this.messenger.registerActionHandler(`${currencyControllerName}:setCurrentCurrency`, (c) =>
       this.setCurrentCurrency(c),
     );
@@ -211,19 +215,15 @@ export class CurrencyController extends BaseController<
 
   /** One fetch now, then one per interval after the previous ends (idempotent). */
   startPolling(): void {
-    if (this.#polling) return;
-    this.#polling = true;
-    void this.#tick();
+    this.#poller.start();
   }
 
   stopPolling(): void {
-    this.#polling = false;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#poller.stop();
   }
 
   isPolling(): boolean {
-    return this.#polling;
+    return this.#poller.isPolling;
   }
 
   override destroy(): void {
@@ -233,13 +233,6 @@ export class CurrencyController extends BaseController<
       this.messenger.unsubscribe('NetworkController:networkDidChange', this.#onNetworkDidChange);
     }
     super.destroy();
-  }
-
-  async #tick(): Promise<void> {
-    if (!this.#polling) return;
-    if (!this.#isIdle()) await this.updateConversionRate();
-    if (!this.#polling) return;
-    this.#timer = setTimeout(() => void this.#tick(), this.#interval);
   }
 
   #setNative(ticker: string): void {

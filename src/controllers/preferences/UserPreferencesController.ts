@@ -1,3 +1,4 @@
+import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -266,10 +267,8 @@ export class UserPreferencesController extends BaseController<
   readonly #sign: (address: string, message: string) => Promise<string>;
   readonly #isIdle: () => boolean;
   readonly #logout: ((address: string) => void) | undefined;
-  readonly #interval: number;
+  readonly #poller: ChainedPoller;
   readonly #now: () => number;
-  #polling = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor({
     messenger,
@@ -294,7 +293,10 @@ export class UserPreferencesController extends BaseController<
         this.messenger.call('KeyringController:signPersonalMessage', address, message));
     this.#isIdle = isIdle ?? (() => false);
     this.#logout = logout;
-    this.#interval = syncIntervalMs;
+    this.#poller = createChainedPoller({
+      intervalMs: syncIntervalMs,
+      run: () => this.#syncIfActive(),
+    });
     this.#now = now;
     this.messenger.registerActionHandler(
       `${userPreferencesControllerName}:saveWatchedAsset`,
@@ -397,19 +399,15 @@ export class UserPreferencesController extends BaseController<
 
   /** Sync every 180 s while there is a token and a selected address and the user is active. */
   startPolling(): void {
-    if (this.#polling) return;
-    this.#polling = true;
-    this.#schedule();
+    this.#poller.start();
   }
 
   stopPolling(): void {
-    this.#polling = false;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#poller.stop();
   }
 
   isPolling(): boolean {
-    return this.#polling;
+    return this.#poller.isPolling;
   }
 
   override destroy(): void {
@@ -740,18 +738,12 @@ export class UserPreferencesController extends BaseController<
     return this.messenger.call('PreferencesController:getState').selectedAddress;
   }
 
-  #schedule(): void {
-    this.#timer = setTimeout(() => void this.#tick(), this.#interval);
-  }
-
-  async #tick(): Promise<void> {
-    if (!this.#polling) return;
+  async #syncIfActive(): Promise<void> {
     const address = this.#selectedAddress();
     if (address && this.getToken(address) && !this.#isIdle()) {
       await this.sync(address).catch((err: unknown) =>
         console.warn('UserPreferencesController: sync failed', err),
       );
     }
-    if (this.#polling) this.#schedule();
   }
 }
