@@ -66,6 +66,33 @@ describe('accounts through the engine', () => {
     expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
   });
 
+  it('logs out: locked, no selection, and a connected dapp sees its accounts emptied', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
+    ).toLowerCase();
+    const provider = engine.connect('https://dapp.example');
+    const changes: unknown[] = [];
+    provider.on('accountsChanged', (accounts) => changes.push(accounts));
+    const requested = provider.request({ method: 'eth_requestAccounts' });
+    const approval = await new Promise<{ id: string }>((resolve) => {
+      const poll = () => {
+        const [pending] = Object.values(engine.getState().ApprovalController.pendingApprovals);
+        if (pending) resolve(pending);
+        else setTimeout(poll, 20);
+      };
+      poll();
+    });
+    engine.actions.approveRequest(approval.id, { accounts: [address], period: 'hour' });
+    expect(await requested).toEqual([address]);
+
+    engine.actions.logout();
+    expect(engine.getState().KeyringController.isUnlocked).toBe(false);
+    expect(engine.getState().PreferencesController.selectedAddress).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changes.at(-1)).toEqual([]);
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
+  });
+
   it('reports a bad key with the spec message and adds nothing', async () => {
     await expect(engine.call('importAccountWithPrivateKey', [''])).rejects.toThrow(
       'Cannot import an empty key.',

@@ -29,6 +29,11 @@ export interface ActionApi {
   /** Unlocks the vault; fails with 'Incorrect Password Entered.' and changes nothing on a wrong password. */
   submitPassword(password: string): Promise<void>;
   setLocked(): void;
+  /**
+   * Logs out: locks the wallet, forgets the backend session and the selected account (network,
+   * custom networks and theme stay). Connected dapps see their accounts emptied.
+   */
+  logout(): void;
   importAccountWithPrivateKey(privateKey: string): Promise<Hex>;
   importAccountWithSeedPhrase(seedPhrase: string, index: number): Promise<Hex>;
   importAccountWithKeystore(keystoreJson: string, password: string): Promise<Hex>;
@@ -76,6 +81,7 @@ export const ACTION_NAMES = [
   'createNewVault',
   'submitPassword',
   'setLocked',
+  'logout',
   'importAccountWithPrivateKey',
   'importAccountWithSeedPhrase',
   'importAccountWithKeystore',

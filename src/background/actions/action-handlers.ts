@@ -58,6 +58,12 @@ export function createActionHandlers({
     createNewVault: (password) => keyring.createNewVault(password),
     submitPassword: (password) => keyring.submitPassword(password),
     setLocked: () => keyring.setLocked(),
+    logout: () => {
+      keyring.setLocked();
+      const address = preferences.state.selectedAddress;
+      if (address && userPreferences.getToken(address)) userPreferences.handleUnauthorized(address);
+      preferences.setSelectedAddress(null);
+    },
     importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
     importAccountWithSeedPhrase: (seedPhrase, index) =>
       keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0),
