@@ -93,6 +93,30 @@ describe('accounts through the engine', () => {
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
   });
 
+  it('holds a connect request made while locked until the user unlocks', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
+    ).toLowerCase();
+    engine.actions.setLocked();
+    const provider = engine.connect('https://dapp.example');
+    let settled = false;
+    const requested = provider.request({ method: 'eth_requestAccounts' }).finally(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0); // nothing to offer yet
+    expect(settled).toBe(false);
+
+    await engine.actions.submitPassword('correct horse battery staple');
+    let approval: { id: string } | undefined;
+    while (!approval) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      [approval] = Object.values(engine.getState().ApprovalController.pendingApprovals);
+    }
+    engine.actions.approveRequest(approval.id, { accounts: [address], period: 'hour' });
+    expect(await requested).toEqual([address]);
+  });
+
   it('reports a bad key with the spec message and adds nothing', async () => {
     await expect(engine.call('importAccountWithPrivateKey', [''])).rejects.toThrow(
       'Cannot import an empty key.',

@@ -26,6 +26,17 @@ function requireEthAccountsRequest(method: string, params: unknown): void {
 }
 
 /**
+ * A connect request made while the wallet is locked waits until the user unlocks it: the
+ * accounts to offer are only known then (as a wallet shows its unlock screen first).
+ */
+function untilUnlocked(ctx: RpcContext): Promise<void> {
+  if (ctx.messenger.call('KeyringController:getState').isUnlocked) return Promise.resolve();
+  return new Promise((resolve) => {
+    ctx.messenger.subscribeOnce('KeyringController:unlock', () => resolve());
+  });
+}
+
+/**
  * Accounts and grants: eth_accounts answers without a prompt (empty until connected or while
  * locked); eth_requestAccounts and wallet_requestPermissions ask the user through a connect approval.
  */
@@ -37,6 +48,7 @@ export function createPermissionMiddleware(
     eth_accounts: () => exposedAccounts(ctx),
     eth_coinbase: () => exposedAccounts(ctx)[0] ?? null,
     eth_requestAccounts: async () => {
+      await untilUnlocked(ctx);
       const exposed = exposedAccounts(ctx);
       if (exposed.length > 0) return exposed;
       if (origin !== ctx.walletOrigin) {
@@ -46,6 +58,7 @@ export function createPermissionMiddleware(
     },
     wallet_requestPermissions: async (req) => {
       requireEthAccountsRequest(req.method, req.params);
+      await untilUnlocked(ctx);
       return await messenger.call('PermissionController:requestPermissions', origin);
     },
     wallet_getPermissions: () => messenger.call('PermissionController:getPermissions', origin),
