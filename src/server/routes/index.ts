@@ -11,6 +11,7 @@ import { registerCustomTokenRoutes } from './custom-token';
 import { registerDataProviderRoutes } from './data-providers';
 import { registerEtherscanRoutes } from './etherscan';
 import { registerHealthRoutes } from './health';
+import { registerHoldingsRoutes } from './holdings';
 import { registerLookupRoutes } from './lookup';
 import { registerPermissionRoutes } from './permissions';
 import { registerSocialRoutes } from './social';
@@ -33,4 +34,5 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   registerEtherscanRoutes(app, ctx);
   registerSocialRoutes(app, ctx);
   registerDataProviderRoutes(app, ctx);
+  registerHoldingsRoutes(app, ctx);
 }
