@@ -171,11 +171,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   accountTracker.init();
   gasFee.init();
   await transactions.init();
-  currency.init();
+  // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
+  if (options.backendUrl) currency.init();
   pastTransactions.init();
 
   // What views show is polled only while one is subscribed.
-  const viewPolling = [gasFee, currency, userPreferences];
+  const viewPolling = options.backendUrl ? [gasFee, currency, userPreferences] : [gasFee];
   for (const controller of viewPolling) controller.stopPolling();
 
   let viewCount = 0;
