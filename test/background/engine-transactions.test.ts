@@ -68,6 +68,18 @@ describe('transactions through the approval queue', () => {
     expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0);
   });
 
+  it('sends the envelope type the user chose with a gas price (EIP-2930)', async () => {
+    const hash = send();
+    const approval = await pendingApproval();
+    engine.actions.approveRequest(approval.id, { gasPrice: '0x77359400', type: '0x1' });
+    const mined = await callJsonRpc<{ type: string; gasPrice: string }>(
+      anvil().rpcUrl,
+      'eth_getTransactionByHash',
+      [await hash],
+    );
+    expect(mined).toMatchObject({ type: '0x1', gasPrice: '0x77359400' });
+  });
+
   it('rejects with the spec’s 4001 message and forgets the transaction', async () => {
     const hash = send();
     const approval = await pendingApproval();

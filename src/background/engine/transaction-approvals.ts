@@ -10,9 +10,13 @@ const OVERRIDE_FIELDS = [
   'maxFeePerGas',
   'maxPriorityFeePerGas',
   'customNonceValue',
+  'type',
 ] as const;
 
-/** The gas overrides a user may send with an approval; anything else in the value is refused. */
+/**
+ * The overrides a user may send with an approval (gas limit, gas price or fee pair, envelope
+ * type, nonce); anything else in the value is refused.
+ */
 export function parseTransactionOverrides(value: unknown): GasOverrides | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
@@ -31,7 +35,7 @@ export function parseTransactionOverrides(value: unknown): GasOverrides | null {
 
 /**
  * Puts every unapproved transaction into the one approval queue. Approving it (optionally with
- * gas price or fee-pair, gas limit and nonce overrides) signs and sends it; rejecting it rejects
+ * gas price or fee-pair, gas limit, envelope type and nonce overrides) signs and sends it; rejecting it rejects
  * the transaction with the spec's 4001 error. A transaction that ends some other way takes its
  * approval with it.
  */

@@ -7,7 +7,10 @@ export type ReplacementKind = 'speedUp' | 'cancel' | 'retry';
 
 /** Gas fields a user may set before approval or on a replacement, plus a custom nonce. */
 export type GasOverrides = Partial<
-  Pick<TxParams, 'gas' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas' | 'customNonceValue'>
+  Pick<
+    TxParams,
+    'gas' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas' | 'customNonceValue' | 'type'
+  >
 >;
 
 export const GAS_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const;
@@ -36,6 +39,8 @@ export function withGasOverrides(
     delete merged.gasPrice;
     merged.type = '0x2';
   }
+  // An explicit envelope (e.g. 0x1 with a gas price); validation refuses one that fits no fees.
+  if (overrides.type) merged.type = overrides.type;
   return validateTxParams(merged, supportsEip1559);
 }
 
