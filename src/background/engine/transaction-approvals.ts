@@ -35,9 +35,9 @@ export function parseTransactionOverrides(value: unknown): GasOverrides | null {
 
 /**
  * Puts every unapproved transaction into the one approval queue. Approving it (optionally with
- * gas price or fee-pair, gas limit, envelope type and nonce overrides) signs and sends it; rejecting it rejects
- * the transaction with the spec's 4001 error. A transaction that ends some other way takes its
- * approval with it.
+ * gas price or fee-pair, gas limit, envelope type and nonce overrides) signs and sends it;
+ * rejecting it rejects the transaction with the spec's 4001 error. A transaction that ends some
+ * other way takes its approval with it.
  */
 export function routeTransactionApprovals(
   messenger: RootMessenger,
