@@ -103,6 +103,9 @@ describe('transactions through the approval queue', () => {
     await expect(engine.call('approveRequest', [approval.id, { gas: 21000 }])).rejects.toThrow(
       'The override gas must be a hex string.',
     );
+    await expect(engine.call('approveRequest', [approval.id, { type: '0x7' }])).rejects.toThrow(
+      'The override type must be one of 0x0, 0x1, 0x2.',
+    );
     expect(engine.getState().ApprovalController.pendingApprovals[approval.id]).toBeDefined();
     engine.actions.approveRequest(approval.id, undefined);
     await expect(hash).resolves.toMatch(/^0x[0-9a-f]{64}$/u);

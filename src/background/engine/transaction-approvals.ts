@@ -13,6 +13,8 @@ const OVERRIDE_FIELDS = [
   'type',
 ] as const;
 
+const ENVELOPE_TYPES = ['0x0', '0x1', '0x2'] as const;
+
 /**
  * The overrides a user may send with an approval (gas limit, gas price or fee pair, envelope
  * type, nonce); anything else in the value is refused.
@@ -28,7 +30,14 @@ export function parseTransactionOverrides(value: unknown): GasOverrides | null {
       throw new Error(`Unknown transaction override: ${key}`);
     }
     if (typeof field !== 'string') throw new Error(`The override ${key} must be a hex string.`);
-    overrides[key as (typeof OVERRIDE_FIELDS)[number]] = field as `0x${string}`;
+    if (key === 'type') {
+      if (!ENVELOPE_TYPES.includes(field as (typeof ENVELOPE_TYPES)[number])) {
+        throw new Error(`The override type must be one of ${ENVELOPE_TYPES.join(', ')}.`);
+      }
+      overrides.type = field as (typeof ENVELOPE_TYPES)[number];
+    } else {
+      overrides[key as Exclude<(typeof OVERRIDE_FIELDS)[number], 'type'>] = field as `0x${string}`;
+    }
   }
   return Object.keys(overrides).length > 0 ? overrides : null;
 }
