@@ -1,6 +1,9 @@
 // Typed client for the wallet's backend (spec part 2 §7, routes as served by src/server): one
 // small function per call the controllers make. Every call has a timeout; failures are typed
 // so callers can treat an expired token (logout) and a conflict (409) on their own.
+import type { TransactionInput } from '../../server/api-types';
+
+export type { TransactionInput };
 
 /** The server's answer to a call that failed; `status` 0 means no answer (network, timeout). */
 export class BackendError extends Error {
@@ -118,25 +121,6 @@ export type ServerTransaction = {
   transaction_category: string | null;
   is_cancel: boolean;
   created_at: string;
-};
-export type TransactionInput = {
-  transaction_hash: string;
-  network: string;
-  from: string;
-  to: string;
-  total_amount: string;
-  status: string;
-  currency_amount?: string;
-  selected_currency?: string;
-  gas?: string;
-  gasPrice?: string;
-  symbol?: string;
-  nonce?: string;
-  type?: 'eth' | 'erc20' | 'erc721' | 'erc1155';
-  type_name?: string;
-  type_image_link?: string;
-  transaction_category?: string;
-  is_cancel?: boolean;
 };
 
 export type AccountType = 'normal' | 'threshold' | 'app_scoped' | 'imported';

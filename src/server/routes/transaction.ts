@@ -1,6 +1,7 @@
 // GET/POST/PATCH /transaction: the caller's past transactions; POST /transaction/sendemail
 // queues a transaction e-mail in the outbox (no mail sender is wired in yet).
 import type { FastifyInstance } from 'fastify';
+import type { TransactionInput } from '../api-types';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
 import { callerUserId, toTransactionRecord } from '../users';
@@ -9,26 +10,6 @@ import { address, objectBody, shortText } from './schemas';
 
 const amount = { type: 'string', maxLength: 100 } as const;
 const txStatus = { type: 'string', pattern: '^[a-z_]{1,20}$' } as const;
-
-interface TransactionBody {
-  transaction_hash: string;
-  network: string;
-  from: string;
-  to: string;
-  total_amount: string;
-  status: string;
-  currency_amount?: string;
-  selected_currency?: string;
-  gas?: string;
-  gasPrice?: string;
-  symbol?: string;
-  nonce?: string;
-  type?: 'eth' | 'erc20' | 'erc721' | 'erc1155';
-  type_name?: string;
-  type_image_link?: string;
-  transaction_category?: string;
-  is_cancel?: boolean;
-}
 
 const transactionBody = objectBody(
   {
@@ -84,7 +65,7 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.post<{ Body: TransactionBody }>(
+  app.post<{ Body: TransactionInput }>(
     '/transaction',
     { ...auth, schema: { body: transactionBody } },
     async (request, reply) => {
