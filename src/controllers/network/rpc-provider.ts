@@ -69,7 +69,15 @@ export function createFetchMiddleware(rpcUrl: string, fetchFn: typeof fetch = fe
       });
     }
     // Keep the node's own code (e.g. -32000 for 'nonce too low') so callers can tell errors apart.
-    if (body.error) throw new JsonRpcError(body.error.code, body.error.message, body.error.data);
+    // JsonRpcError rejects an empty message, which would turn the error into a generic -32603.
+    if (body.error) {
+      const { code, message, data } = body.error;
+      throw new JsonRpcError(
+        code,
+        message || `The node returned error ${code} without a message.`,
+        data,
+      );
+    }
     res.result = body.result ?? null;
   });
 }
