@@ -1,7 +1,7 @@
 // ENS forward resolution over JSON-RPC: registry.resolver(namehash) then resolver.addr(namehash).
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { HttpError } from '../errors';
+import { ethCall } from './eth-call';
 
 /** The ENS registry on Ethereum mainnet (and most test networks). */
 export const ENS_REGISTRY = '0x00000000000c2e074ec69a0dfb2997ba6c7d2e1e';
@@ -36,7 +36,6 @@ export interface NameResolver {
 
 export class EnsResolver implements NameResolver {
   private readonly cache = new Map<string, { expires: number; address: string | null }>();
-  private nextId = 1;
 
   constructor(
     private readonly options: {
@@ -62,36 +61,9 @@ export class EnsResolver implements NameResolver {
     return address;
   }
 
-  private async call(to: string, data: string): Promise<string> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
-    let body: { result?: unknown; error?: { message?: string } };
-    try {
-      const response = await fetch(this.options.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: this.nextId++,
-          method: 'eth_call',
-          params: [{ to, data: `0x${data}` }, 'latest'],
-        }),
-        signal,
-      });
-      if (!response.ok) throw new HttpError(502, `ENS node answered ${response.status}`);
-      body = (await response.json()) as typeof body;
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if (signal.aborted)
-        throw new HttpError(504, `ENS node timed out after ${this.options.timeoutMs} ms`);
-      throw new HttpError(
-        502,
-        `ENS node unreachable: ${(err as { message?: string }).message ?? String(err)}`,
-      );
-    }
-    if (body.error) throw new HttpError(502, `ENS node error: ${body.error.message ?? 'unknown'}`);
-    if (typeof body.result !== 'string')
-      throw new HttpError(502, 'ENS node answered an unexpected shape');
-    return body.result;
+  private call(to: string, data: string): Promise<string> {
+    const { rpcUrl, timeoutMs } = this.options;
+    return ethCall({ rpcUrl, timeoutMs, service: 'ENS' }, to, `0x${data}`);
   }
 }
 
