@@ -31,6 +31,35 @@ describe('chained poller', () => {
     expect(runs).toBe(2);
   });
 
+  it('never runs two chains at once when stopped and restarted during a run', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let runs = 0;
+    const poller = createChainedPoller({
+      intervalMs: 1_000,
+      runAtStart: true,
+      run: async () => {
+        runs += 1;
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        running -= 1;
+      },
+    });
+    poller.start(); // run 1 starts at 0 and ends at 500
+    await jest.advanceTimersByTimeAsync(100);
+    poller.stop();
+    poller.start(); // run 2 overlaps run 1's end; run 1 must not schedule a chain of its own
+    expect(runs).toBe(2);
+    // One chain: run 2 ends at 600, run 3 at 1_600, run 4 at 2_600..3_100.
+    await jest.advanceTimersByTimeAsync(3_000);
+    expect(runs).toBe(4);
+    poller.stop();
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(runs).toBe(4);
+    expect(maxRunning).toBe(2); // only the restart itself overlapped the stopped run
+  });
+
   it('keeps polling after a failed run, and waits one interval when not running at start', async () => {
     let runs = 0;
     const poller = createChainedPoller({

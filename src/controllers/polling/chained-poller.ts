@@ -21,22 +21,28 @@ export function createChainedPoller({
 }): ChainedPoller {
   let polling = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Each start() begins a new chain; a run still in flight from an earlier chain (stopped, then
+  // restarted) must not schedule next to the new one, or two chains would overlap.
+  let chain = 0;
 
-  const tick = async () => {
-    if (!polling) return;
+  const tick = async (owner: number) => {
+    if (owner !== chain) return;
     await run().catch(() => undefined);
-    if (polling) timer = setTimeout(() => void tick(), intervalMs);
+    if (owner === chain) timer = setTimeout(() => void tick(owner), intervalMs);
   };
 
   return {
     start() {
       if (polling) return;
       polling = true;
-      if (runAtStart) void tick();
-      else timer = setTimeout(() => void tick(), intervalMs);
+      chain += 1;
+      const owner = chain;
+      if (runAtStart) void tick(owner);
+      else timer = setTimeout(() => void tick(owner), intervalMs);
     },
     stop() {
       polling = false;
+      chain += 1;
       clearTimeout(timer);
       timer = undefined;
     },
