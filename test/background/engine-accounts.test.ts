@@ -2,14 +2,7 @@ import { createEngine, type Engine } from '../../src/background/engine/create-en
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { mine } from '../chain/snapshot';
 import { useAnvil } from '../chain/use-anvil';
-
-const waitFor = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+import { waitFor } from './helpers';
 
 describe('accounts through the engine', () => {
   const anvil = useAnvil({ chainId: 5777 });
@@ -74,14 +67,10 @@ describe('accounts through the engine', () => {
     const changes: unknown[] = [];
     provider.on('accountsChanged', (accounts) => changes.push(accounts));
     const requested = provider.request({ method: 'eth_requestAccounts' });
-    const approval = await new Promise<{ id: string }>((resolve) => {
-      const poll = () => {
-        const [pending] = Object.values(engine.getState().ApprovalController.pendingApprovals);
-        if (pending) resolve(pending);
-        else setTimeout(poll, 20);
-      };
-      poll();
-    });
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the connect approval',
+    );
     engine.actions.approveRequest(approval.id, { accounts: [address], period: 'hour' });
     expect(await requested).toEqual([address]);
 
@@ -108,11 +97,10 @@ describe('accounts through the engine', () => {
     expect(settled).toBe(false);
 
     await engine.actions.submitPassword('correct horse battery staple');
-    let approval: { id: string } | undefined;
-    while (!approval) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      [approval] = Object.values(engine.getState().ApprovalController.pendingApprovals);
-    }
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the connect approval after unlocking',
+    );
     engine.actions.approveRequest(approval.id, { accounts: [address], period: 'hour' });
     expect(await requested).toEqual([address]);
   });

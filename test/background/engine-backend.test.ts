@@ -4,16 +4,7 @@ import { startServer, type RunningServer } from '../../src/server/main';
 import { deployContract } from '../chain/deploy';
 import { useAnvil } from '../chain/use-anvil';
 import { client, createTestDatabase, type TestDatabase } from '../server/helpers';
-
-const waitFor = async <T>(read: () => T | undefined | false, what: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+import { waitFor } from './helpers';
 
 describe('the engine synced with the backend', () => {
   const anvil = useAnvil({ chainId: 5777 });

@@ -3,14 +3,7 @@ import { createEngine, type Engine } from '../../src/background/engine/create-en
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { mine } from '../chain/snapshot';
 import { useAnvil } from '../chain/use-anvil';
-
-const waitFor = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+import { waitFor } from './helpers';
 
 describe('engine on a real chain', () => {
   const anvil = useAnvil({ chainId: 5777 });

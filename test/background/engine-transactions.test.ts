@@ -2,20 +2,7 @@ import { createEngine, type Engine } from '../../src/background/engine/create-en
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { callJsonRpc } from '../../scripts/lib/json-rpc';
 import { useAnvil } from '../chain/use-anvil';
-
-const waitFor = async <T>(
-  read: () => T | undefined,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+import { waitFor } from './helpers';
 
 describe('transactions through the approval queue', () => {
   const anvil = useAnvil({ chainId: 5777 });

@@ -17,14 +17,7 @@ import { BackgroundActionError, BackgroundClient } from '../../src/ui/bridge/bac
 import { RootStore } from '../../src/ui/stores/root-store';
 import { mine } from '../chain/snapshot';
 import { useAnvil } from '../chain/use-anvil';
-
-const waitFor = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import { waitFor } from '../background/helpers';
 
 describe('RootStore fed by the real engine', () => {
   const anvil = useAnvil({ chainId: 5777 });

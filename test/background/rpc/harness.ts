@@ -20,15 +20,9 @@ import {
 import { MemoryStorage } from '../../../src/background/persistence/memory-storage';
 import type { OriginProvider } from '../../../src/background/rpc/origin-provider';
 
-export const PASSWORD = 'correct horse battery staple';
+export { waitFor } from '../helpers';
 
-export const waitFor = async (check: () => boolean, what: string, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+export const PASSWORD = 'correct horse battery staple';
 
 /** An engine on anvil with a vault holding anvil's first `accounts` keys; the first is selected. */
 export async function engineWithAccounts(
