@@ -32,7 +32,7 @@ import { hexToNumber, toHex } from './hex';
 import { updateWithHistory, withInitialHistory } from './history';
 import { NonceTracker } from './nonce-tracker';
 import { PendingTransactionTracker } from './pending-tracker';
-import { detectEip1559, errorMessage, type RequestProvider } from './rpc';
+import { errorMessage, type RequestProvider } from './rpc';
 import { computeDefaults } from './transaction-defaults';
 import { allTransactions, transactionsOf, type TransactionsByChain } from './selectors';
 import {
@@ -244,7 +244,6 @@ export class TransactionController extends BaseController<
   readonly #signing = new Set<string>();
   readonly #defaultsLoading = new Map<string, Promise<void>>();
   readonly #waiters = new Map<string, Waiter>();
-  readonly #eip1559ByChain = new Map<string, boolean>();
   #initialised = false;
   /** Chains whose leftovers from before the restart were already taken care of. */
   readonly #recoveredChains = new Set<string>();
@@ -413,7 +412,7 @@ export class TransactionController extends BaseController<
       rawParams && typeof rawParams === 'object' && !Array.isArray(rawParams)
         ? normalizeTxParams(rawParams as Record<string, unknown>)
         : rawParams;
-    const supportsEip1559 = await this.#supportsEip1559(chainId);
+    const supportsEip1559 = await this.#supportsEip1559();
     const txParams = validateTxParams(normalized, supportsEip1559);
     validateSender(txParams.from, this.#getSelectedAddress(), origin, this.#walletOrigin);
     if (txParams.chainId !== undefined && Number(txParams.chainId) !== Number(chainId)) {
@@ -453,11 +452,7 @@ export class TransactionController extends BaseController<
   async updateTransactionGas(id: string, overrides: GasOverrides): Promise<TransactionMeta> {
     const tx = this.#get(id);
     if (tx.status !== 'unapproved') throw new Error(`Transaction ${id} is not unapproved.`);
-    const txParams = withGasOverrides(
-      tx.txParams,
-      overrides,
-      await this.#supportsEip1559(tx.chainId),
-    );
+    const txParams = withGasOverrides(tx.txParams, overrides, await this.#supportsEip1559());
     return this.#mustUpdate(id, 'transactions/updateTransactionGas', (draft) => {
       draft.txParams = txParams;
     });
@@ -563,7 +558,7 @@ export class TransactionController extends BaseController<
   async #loadDefaults(id: string): Promise<void> {
     try {
       const tx = this.#get(id);
-      const supportsEip1559 = await this.#supportsEip1559(tx.chainId);
+      const supportsEip1559 = await this.#supportsEip1559();
       const apply = await computeDefaults(
         tx,
         this.#provider(),
@@ -767,20 +762,9 @@ export class TransactionController extends BaseController<
   #gasControllerFees: GetSuggestedGasFees = (supportsEip1559) =>
     this.messenger.call('GasFeeController:getSuggestedGasFees', supportsEip1559);
 
-  /** The network controller's cached answer; detected here from the latest block when it is not wired. */
-  async #supportsEip1559(chainId: string): Promise<boolean> {
-    let fromNetwork: Promise<boolean> | undefined;
-    try {
-      fromNetwork = this.messenger.call('NetworkController:getEIP1559Compatibility');
-    } catch {
-      fromNetwork = undefined; // not delegated
-    }
-    if (fromNetwork) return fromNetwork;
-    const cached = this.#eip1559ByChain.get(chainId);
-    if (cached !== undefined) return cached;
-    const supports = await detectEip1559(this.#provider());
-    this.#eip1559ByChain.set(chainId, supports);
-    return supports;
+  /** The network controller's answer, cached there per network until the next switch. */
+  #supportsEip1559(): Promise<boolean> {
+    return this.messenger.call('NetworkController:getEIP1559Compatibility');
   }
 
   #all(): TransactionMeta[] {

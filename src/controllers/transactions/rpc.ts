@@ -9,12 +9,6 @@ export async function getLatestBlock(provider: RequestProvider): Promise<RpcBloc
   return provider.request<RpcBlock>({ method: 'eth_getBlockByNumber', params: ['latest', false] });
 }
 
-/** EIP-1559 support: the latest block has a base fee. Swappable for the network controller's cached answer. */
-export async function detectEip1559(provider: RequestProvider): Promise<boolean> {
-  const block = await getLatestBlock(provider);
-  return block.baseFeePerGas !== undefined && block.baseFeePerGas !== null;
-}
-
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (error && typeof error === 'object' && 'message' in error)
