@@ -175,6 +175,31 @@ describe('UpstreamProxy', () => {
   });
   afterAll(() => apis.close());
 
+  it('answers 502, not 401, when the provider refuses the server key', async () => {
+    const limits = { timeoutMs: 2000, cacheMs: 0, maxBytes: 100_000 };
+    const covalent = new UpstreamProxy({
+      ...limits,
+      service: 'Covalent',
+      baseUrl: `${apis.url}/v1/`,
+      headers: { authorization: 'Bearer cqt_wrong' },
+    });
+    await expect(
+      covalent.get(`${apis.url}/v1/1/address/${HOLDER}/balances_v2/`),
+    ).rejects.toMatchObject({
+      statusCode: 502,
+      message: 'Covalent answered 401: Invalid API key',
+    });
+    const opensea = new UpstreamProxy({
+      ...limits,
+      service: 'OpenSea',
+      baseUrl: `${apis.url}/api/v2/`,
+      headers: { 'x-api-key': 'wrong' },
+    });
+    await expect(
+      opensea.get(`${apis.url}/api/v2/chain/ethereum/contract/${HOLDER}/nfts/42`),
+    ).rejects.toMatchObject({ statusCode: 502, message: 'OpenSea answered 401: Invalid API key' });
+  });
+
   it('caches answers and refuses ones over the size cap', async () => {
     let now = 0;
     const options = {

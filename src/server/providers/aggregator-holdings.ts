@@ -166,15 +166,7 @@ export class AggregatorHoldings {
   private async items(chainId: number, address: string, endpoint: string): Promise<unknown[]> {
     const base = this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`;
     const url = `${base}${chainId}/address/${address.toLowerCase()}/${endpoint}/`;
-    try {
-      return itemsOf((await this.proxy.get(url)).body, this.service);
-    } catch (err) {
-      // A refused key or a rate limit is the server's problem, not the client's: 502.
-      const clientError = err instanceof HttpError && [400, 404].includes(err.statusCode);
-      if (err instanceof HttpError && err.statusCode < 500 && !clientError)
-        throw new HttpError(502, err.message);
-      throw err;
-    }
+    return itemsOf((await this.proxy.get(url)).body, this.service);
   }
 
   async tokenBalances(chainId: number, address: string, network: string): Promise<DetectedToken[]> {

@@ -96,9 +96,12 @@ export class UpstreamProxy {
       const firstError = typeof detail.errors?.[0] === 'string' ? detail.errors[0] : undefined;
       const message =
         detail.error_message ?? detail.detail ?? detail.message ?? firstError ?? 'no detail';
-      // The provider's 4xx (bad address, unknown chain) is the client's; its 5xx is ours to report.
+      // A 400 or 404 (bad address, unknown chain or token) is the client's request at fault; any
+      // other failure (a refused key, a rate limit, a 5xx) is the server's: 502, so the client
+      // never mistakes the provider's 401 for its own session ending.
+      const clientsFault = response.status === 400 || response.status === 404;
       throw new HttpError(
-        response.status < 500 ? response.status : 502,
+        clientsFault ? response.status : 502,
         `${service} answered ${response.status}: ${message}`,
       );
     }
