@@ -289,20 +289,16 @@ export class PastTransactionsController extends BaseController<
     }
   }
 
-  /** Reads the address's history from the server (GET /transaction), then re-checks it. */
+  /**
+   * Reads the address's rows from the server (one GET /transaction): its history, then re-checked
+   * on chain, and its payment orders, both built from the same rows.
+   */
   async fetchPastTransactions(address: string): Promise<void> {
     const key = address.toLowerCase();
-    const token = this.#getToken(key);
-    if (!token) return;
-    let rows: ServerTransaction[];
-    try {
-      ({ transactions: rows } = await this.#backend.getTransactions(token));
-    } catch (err) {
-      this.#handleError(key, err);
-      return;
-    }
+    const rows = await this.#readServerRows(key);
+    if (!rows) return;
     const { providerConfig } = this.messenger.call('NetworkController:getState');
-    const fromServer = rows.map((row) => this.#fromServer(row, providerConfig.blockExplorer));
+    const fromServer = rows.map((row) => this.#fromServer(row, providerConfig));
     this.update((state) => {
       const local = state.pastTransactions[key] ?? [];
       const serverHashes = new Set(fromServer.map((tx) => tx.transaction_hash));
@@ -313,27 +309,32 @@ export class PastTransactionsController extends BaseController<
       ];
       state.pastTransactions[key] = newestFirst(merged);
       state.fetchedPastTx[key] = true;
+      state.paymentTx[key] = rows.map((row) => toPaymentOrder(row, key, providerConfig));
     });
     await this.refreshPastTransactions();
   }
 
-  /** Reads the address's payment orders from the server (GET /transaction). */
+  /** Reads only the address's payment orders from the server (GET /transaction). */
   async fetchPaymentOrders(address: string): Promise<void> {
     const key = address.toLowerCase();
-    const token = this.#getToken(key);
-    if (!token) return;
-    let rows: ServerTransaction[];
-    try {
-      ({ transactions: rows } = await this.#backend.getTransactions(token));
-    } catch (err) {
-      this.#handleError(key, err);
-      return;
-    }
+    const rows = await this.#readServerRows(key);
+    if (!rows) return;
     const { providerConfig } = this.messenger.call('NetworkController:getState');
-    const orders = rows.map((row) => toPaymentOrder(row, key, providerConfig));
     this.update((state) => {
-      state.paymentTx[key] = orders;
+      state.paymentTx[key] = rows.map((row) => toPaymentOrder(row, key, providerConfig));
     });
+  }
+
+  /** The address's server rows, or undefined without a token or when the call failed. */
+  async #readServerRows(address: string): Promise<ServerTransaction[] | undefined> {
+    const token = this.#getToken(address);
+    if (!token) return undefined;
+    try {
+      return (await this.#backend.getTransactions(token)).transactions;
+    } catch (err) {
+      this.#handleError(address, err);
+      return undefined;
+    }
   }
 
   /**
@@ -491,8 +492,10 @@ export class PastTransactionsController extends BaseController<
     );
   }
 
-  #fromServer(row: ServerTransaction, blockExplorer: string): PastTransaction {
-    const { providerConfig } = this.messenger.call('NetworkController:getState');
+  #fromServer(
+    row: ServerTransaction,
+    network: { chainId: string; blockExplorer: string },
+  ): PastTransaction {
     return {
       id: row.id,
       transaction_hash: row.transaction_hash,
@@ -505,8 +508,8 @@ export class PastTransactionsController extends BaseController<
       gasPrice: row.gasPrice,
       date: row.created_at,
       etherscanLink:
-        row.network === providerConfig.chainId
-          ? explorerTxLink(blockExplorer, row.transaction_hash)
+        row.network === network.chainId
+          ? explorerTxLink(network.blockExplorer, row.transaction_hash)
           : '',
       total_amount: row.total_amount,
       symbol: row.symbol,

@@ -377,6 +377,36 @@ describe('payment orders', () => {
   });
 });
 
+describe('history and payment orders together', () => {
+  it('come from one GET /transaction when the history is fetched', async () => {
+    const s = await setup();
+    const hash = `0x${'ab'.repeat(32)}`;
+    const row = await backend.postTransaction(tokens[s.from]!, {
+      transaction_hash: hash,
+      network: `0x${anvil().chainId.toString(16)}`,
+      from: s.from,
+      to: anvil().accounts[9]!.toLowerCase(),
+      total_amount: '0.25',
+      symbol: 'ETH',
+      status: 'confirmed',
+    });
+    const reads = jest.spyOn(backend, 'getTransactions');
+    try {
+      await s.past.fetchPastTransactions(s.from);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(s.past.state.pastTransactions[s.from]!.map((tx) => tx.id)).toEqual([row.id]);
+    const withHistory = s.past.state.paymentTx[s.from];
+    expect(withHistory).toHaveLength(1);
+    expect(withHistory![0]).toMatchObject({ id: row.id, action: 'send', totalAmount: '0.25' });
+    // The same orders as reading them alone.
+    await s.past.fetchPaymentOrders(s.from);
+    expect(s.past.state.paymentTx[s.from]).toEqual(withHistory);
+  });
+});
+
 describe('withCancelFlags', () => {
   const base = {
     network: '0x1',
