@@ -1,5 +1,3 @@
-import { rpcErrors } from '@metamask/rpc-errors';
-
 import type { NetworkState } from '../../controllers/network/NetworkController';
 import type { RpcProvider } from '../../controllers/network/rpc-provider';
 import type { RootMessenger } from '../engine/root-messenger';
@@ -66,15 +64,8 @@ export function exposedAccounts(ctx: RpcContext): string[] {
   return permitted.includes(selected) ? [selected] : [];
 }
 
-export const invalidParams = (message: string): Error => rpcErrors.invalidParams({ message });
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value);
-}
+// The same checks the controllers validate requests with.
+export { invalidParams, isPlainObject } from '../../controllers/messages/message-params';
 
 /** Params as an array; EIP-1193 allows an object, which counts as the single param. */
 export function paramsArray(params: unknown): unknown[] {

@@ -1,8 +1,9 @@
 import { createAsyncMiddleware, type JsonRpcMiddleware } from '@metamask/json-rpc-engine';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
+import { isValidAddress } from '../../controllers/transactions/hex';
 import type { TransactionMeta } from '../../controllers/transactions/types';
-import { isAddress, networkState, paramsArray, type RpcContext } from './rpc-context';
+import { networkState, paramsArray, type RpcContext } from './rpc-context';
 
 /** A local transaction as eth_getTransactionByHash shapes a pending one. */
 function toRpcTransaction(tx: TransactionMeta): Json {
@@ -54,7 +55,7 @@ export function createTransactionReadsMiddleware(
   return createAsyncMiddleware(async (req, res, next) => {
     if (req.method === 'eth_getTransactionCount') {
       const [address, block] = paramsArray(req.params);
-      if (block !== 'pending' || !isAddress(address)) return next();
+      if (block !== 'pending' || !isValidAddress(address)) return next();
       const nonce = await ctx.messenger.call('TransactionController:getNextNonce', address);
       res.result = `0x${nonce.toString(16)}`;
       return;

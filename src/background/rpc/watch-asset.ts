@@ -3,10 +3,10 @@ import { rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
 import type { WatchedAssetType } from '../../controllers/assets/WatchedAssetsController';
+import { isValidAddress } from '../../controllers/transactions/hex';
 import { methodMiddleware } from './method-middleware';
 import {
   invalidParams,
-  isAddress,
   isPlainObject,
   networkProvider,
   networkState,
@@ -86,7 +86,8 @@ function validateWatchAsset(params: unknown): WatchRequest {
   if (address === undefined || address === null || address === '') {
     throw invalidParams(WATCH_ASSET_MESSAGES.noAddress);
   }
-  if (!isAddress(address)) throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(String(address)));
+  if (!isValidAddress(address))
+    throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(String(address)));
   const rawId = options.tokenId ?? options.id;
   let tokenId: string | undefined;
   if (type !== 'erc20') {
