@@ -17,7 +17,6 @@ import type {
   NetworkControllerNetworkDidChangeEvent,
   NetworkControllerNewBlockEvent,
 } from '../network/NetworkController';
-import type { RpcProvider } from '../network/rpc-provider';
 import {
   BALANCE_CHECKER_ADDRESSES,
   decodeBalancesResult,
@@ -56,10 +55,6 @@ const metadata: StateMetadata<AccountTrackerState> = {
 export function getDefaultAccountTrackerState(): AccountTrackerState {
   return { accounts: {} };
 }
-
-/** The EIP-1193 subset this controller needs. */
-/** The network provider: EIP-1193 `request` for the checker call, `sendAsync` for eth-query. */
-export type BalanceProvider = Pick<RpcProvider, 'request' | 'sendAsync'>;
 
 /** An eth_getBalance through eth-query's callback API, as a promise. */
 function getBalance(query: EthQuery, address: string, blockTag: string): Promise<string> {
@@ -108,10 +103,6 @@ export interface AccountTrackerControllerOptions {
   state?: Partial<AccountTrackerState>;
   /** Balance-checker contracts by 0x chain id; defaults to BALANCE_CHECKER_ADDRESSES. */
   balanceCheckerAddresses?: Readonly<Record<string, string>>;
-  /** Defaults to the NetworkController's provider, which follows network switches. */
-  getProvider?: () => BalanceProvider;
-  /** Defaults to the NetworkController's selected chain id. */
-  getChainId?: () => string;
 }
 
 /** How the last refresh read balances, for tests and diagnostics. */
@@ -128,8 +119,6 @@ export class AccountTrackerController extends BaseController<
   AccountTrackerControllerMessenger
 > {
   readonly #checkers: Map<string, string>;
-  readonly #getProvider: () => BalanceProvider;
-  readonly #getChainId: () => string;
   /** Lowercase addresses to track, in keyring order. */
   #addresses: string[] = [];
   #running: Promise<void> | null = null;
@@ -143,8 +132,6 @@ export class AccountTrackerController extends BaseController<
     messenger,
     state,
     balanceCheckerAddresses = BALANCE_CHECKER_ADDRESSES,
-    getProvider,
-    getChainId,
   }: AccountTrackerControllerOptions) {
     super({
       messenger,
@@ -158,10 +145,6 @@ export class AccountTrackerController extends BaseController<
         address.toLowerCase(),
       ]),
     );
-    this.#getProvider = getProvider ?? (() => this.messenger.call('NetworkController:getProvider'));
-    this.#getChainId =
-      getChainId ??
-      (() => this.messenger.call('NetworkController:getState').providerConfig.chainId);
     this.messenger.registerActionHandler(`${accountTrackerControllerName}:refresh`, () =>
       this.refresh(),
     );
@@ -240,8 +223,12 @@ export class AccountTrackerController extends BaseController<
     const addresses = [...this.#addresses];
     if (addresses.length === 0) return;
     const generation = this.#generation;
-    const chainId = normalizeChainId(this.#getChainId());
-    const provider = this.#getProvider();
+    const chainId = normalizeChainId(
+      this.messenger.call('NetworkController:getState').providerConfig.chainId,
+    );
+    // The network controller's provider follows network switches: `request` for the checker
+    // call, `sendAsync` for eth-query.
+    const provider = this.messenger.call('NetworkController:getProvider');
     const blockTag = blockNumber === undefined ? 'latest' : `0x${blockNumber.toString(16)}`;
     const checker = this.#checkers.get(chainId);
     let balances: bigint[] | null = null;
