@@ -1,6 +1,7 @@
 /** Shared checks and conversions for dapp signing requests (spec part 1 §5, Signing). */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { isValidAddress as isHexAddress, isValidChecksumAddress } from '@ethereumjs/util';
 import { rpcErrors } from '@metamask/rpc-errors';
 
 export type Hex = `0x${string}`;
@@ -16,29 +17,15 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-
-/** EIP-55 checksum form of a lowercase 0x address. */
-export function toChecksumAddress(address: string): string {
-  const body = address.slice(2).toLowerCase();
-  const hash = bytesToHex(keccak_256(utf8ToBytes(body)));
-  let result = '0x';
-  for (let index = 0; index < body.length; index += 1) {
-    const char = body[index] ?? '';
-    result += Number.parseInt(hash[index] ?? '0', 16) >= 8 ? char.toUpperCase() : char;
-  }
-  return result;
-}
-
 /**
  * An Ethereum address: 0x and 40 hex digits, all lowercase, all uppercase, or with a valid EIP-55
  * checksum (a mistyped checksummed address is refused).
  */
 export function isValidAddress(value: unknown): value is string {
-  if (typeof value !== 'string' || !ADDRESS_PATTERN.test(value)) return false;
+  if (typeof value !== 'string' || !isHexAddress(value)) return false;
   const body = value.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
-  return toChecksumAddress(value) === value;
+  return isValidChecksumAddress(value);
 }
 
 /** Spec: data not 0x-prefixed is utf8 and is hex-encoded; 0x data is kept (lowercased). */
