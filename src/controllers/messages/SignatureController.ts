@@ -7,7 +7,10 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { ApprovalRequestDataByType } from '../approvals/approval-types';
-import type { ApprovalControllerAddRequestAction } from '../approvals/ApprovalController';
+import {
+  DEFAULT_WALLET_ORIGIN,
+  type ApprovalControllerAddRequestAction,
+} from '../approvals/ApprovalController';
 import { DecryptMessageManager } from './decrypt-message-manager';
 import { EncryptionPublicKeyManager } from './encryption-public-key-manager';
 import { EthSignManager } from './eth-sign-manager';
@@ -27,9 +30,6 @@ import type { TypedMessageParams } from './typed-data-validation';
 import { TypedMessageManager } from './typed-message-manager';
 
 export const signatureControllerName = 'SignatureController';
-
-/** The wallet's own screens; the only origin whose own-prefixed eth_sign needs no prompt. */
-export const DEFAULT_WALLET_ORIGIN = 'orrery';
 
 /** What a view may know about a request in flight: no data, no result. */
 export type MessageSummary = {
@@ -125,6 +125,7 @@ export interface SignatureControllerOptions {
   getPrivateKey: (address: Hex) => PrivateKey | Promise<PrivateKey>;
   /** The selected chain id (hex or decimal); undefined while switching networks. */
   getActiveChainId: () => string | number | undefined;
+  /** The wallet's own screens: the only origin whose own-prefixed eth_sign needs no prompt. */
   walletOrigin?: string;
   now?: () => number;
 }
