@@ -120,6 +120,19 @@ describe('dapp-facing failures', () => {
 });
 
 describe('a network without EIP-1559', () => {
+  /** Blocks without a base fee, as a pre-London node returns them; other calls pass through. */
+  const blockWithoutBaseFee = async (body: RpcBody) => {
+    if (body.method !== 'eth_getBlockByNumber' && body.method !== 'eth_getBlockByHash')
+      return undefined;
+    const upstream = await rpc<Record<string, unknown> | null>(
+      anvil(),
+      body.method,
+      body.params ?? [],
+    );
+    if (upstream) delete upstream.baseFeePerGas;
+    return { jsonrpc: '2.0', id: body.id, result: upstream };
+  };
+
   let h: Harness | undefined;
   let proxy: Awaited<ReturnType<typeof startRpcProxy>> | undefined;
   afterEach(async () => {
@@ -130,18 +143,7 @@ describe('a network without EIP-1559', () => {
   });
 
   it('refuses fee-market fields and sends legacy transactions priced by eth_gasPrice', async () => {
-    // Blocks without a base fee, as a pre-London node returns them.
-    proxy = await startRpcProxy(anvil().rpcUrl, async (body: RpcBody) => {
-      if (body.method !== 'eth_getBlockByNumber' && body.method !== 'eth_getBlockByHash')
-        return undefined;
-      const upstream = await rpc<Record<string, unknown> | null>(
-        anvil(),
-        body.method,
-        body.params ?? [],
-      );
-      if (upstream) delete upstream.baseFeePerGas;
-      return { jsonrpc: '2.0', id: body.id, result: upstream };
-    });
+    proxy = await startRpcProxy(anvil().rpcUrl, blockWithoutBaseFee);
     h = await createHarness(
       { ...anvil(), rpcUrl: proxy.url },
       { selectedAddress: anvil().accounts[2] },
@@ -178,14 +180,7 @@ describe('a network without EIP-1559', () => {
           error: { code: -32601, message: 'Method not found' },
         };
       }
-      if (body.method !== 'eth_getBlockByNumber') return undefined;
-      const upstream = await rpc<Record<string, unknown> | null>(
-        anvil(),
-        body.method,
-        body.params ?? [],
-      );
-      if (upstream) delete upstream.baseFeePerGas;
-      return { jsonrpc: '2.0', id: body.id, result: upstream };
+      return blockWithoutBaseFee(body);
     });
     h = await createHarness(
       { ...anvil(), rpcUrl: proxy.url },
