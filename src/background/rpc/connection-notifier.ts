@@ -1,13 +1,5 @@
 import type { RootMessenger } from '../engine/root-messenger';
-import {
-  exposedAccounts,
-  isUnlocked,
-  networkState,
-  networkVersion,
-  type RpcContext,
-} from './rpc-context';
-
-type Seen = { chainId: string; networkVersion: string; accounts: string[]; isUnlocked: boolean };
+import { providerState, type ProviderState, type RpcContext } from './rpc-context';
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item, i) => item === b[i]);
@@ -29,7 +21,8 @@ const TRIGGERS = [
 export class ConnectionNotifier {
   readonly #ctx: RpcContext;
   readonly #messenger: RootMessenger;
-  #seen: Seen;
+  /** What the connection was last told. */
+  #seen: ProviderState;
   #refreshing = false;
   #again = false;
   readonly #refresh = () => this.refresh();
@@ -37,17 +30,12 @@ export class ConnectionNotifier {
   constructor(ctx: RpcContext) {
     this.#ctx = ctx;
     this.#messenger = ctx.messenger;
-    this.#seen = this.#read();
+    this.#seen = providerState(ctx);
     const subscribe = this.#messenger.subscribe.bind(this.#messenger) as (
       event: string,
       handler: () => void,
     ) => void;
     for (const event of TRIGGERS) subscribe(event, this.#refresh);
-  }
-
-  /** What the connection was last told. */
-  get current(): Readonly<Seen> {
-    return this.#seen;
   }
 
   /** Compares with what was last sent and sends what differs. Re-entrant calls fold into one more pass. */
@@ -81,19 +69,9 @@ export class ConnectionNotifier {
     }
   }
 
-  #read(): Seen {
-    const network = networkState(this.#ctx);
-    return {
-      chainId: network.providerConfig.chainId,
-      networkVersion: networkVersion(network),
-      accounts: exposedAccounts(this.#ctx),
-      isUnlocked: isUnlocked(this.#ctx),
-    };
-  }
-
   #compareAndSend(): void {
     const previous = this.#seen;
-    const next = this.#read();
+    const next = providerState(this.#ctx);
     this.#seen = next;
     const { notify } = this.#ctx;
     if (next.chainId !== previous.chainId || next.networkVersion !== previous.networkVersion) {

@@ -64,6 +64,24 @@ export function exposedAccounts(ctx: RpcContext): string[] {
   return permitted.includes(selected) ? [selected] : [];
 }
 
+/** What a connection is shown: the provider state of the embed protocol's `wallet_getProviderState`. */
+export type ProviderState = {
+  accounts: string[];
+  chainId: string;
+  networkVersion: string;
+  isUnlocked: boolean;
+};
+
+export function providerState(ctx: RpcContext): ProviderState {
+  const network = networkState(ctx);
+  return {
+    accounts: exposedAccounts(ctx),
+    chainId: network.providerConfig.chainId,
+    networkVersion: networkVersion(network),
+    isUnlocked: isUnlocked(ctx),
+  };
+}
+
 // The same checks the controllers validate requests with.
 export { invalidParams, isPlainObject } from '../../controllers/messages/message-params';
 

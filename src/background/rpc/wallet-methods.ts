@@ -3,30 +3,18 @@ import type { Json, JsonRpcParams } from '@metamask/utils';
 
 import { methodMiddleware } from './method-middleware';
 import {
-  exposedAccounts,
   invalidParams,
   isPlainObject,
-  isUnlocked,
   networkState,
   networkVersion,
   paramsArray,
+  providerState,
   type RpcContext,
 } from './rpc-context';
 
 /** Longest name and icon URL kept from wallet_sendDomainMetadata (the UI shows them). */
 const MAX_NAME_LENGTH = 100;
 const MAX_ICON_LENGTH = 2048;
-
-/** The provider state a host's provider starts from (embed protocol: `wallet_getProviderState`). */
-export function providerState(ctx: RpcContext) {
-  const network = networkState(ctx);
-  return {
-    accounts: exposedAccounts(ctx),
-    chainId: network.providerConfig.chainId,
-    networkVersion: networkVersion(network),
-    isUnlocked: isUnlocked(ctx),
-  };
-}
 
 /** What any origin may ask without a prompt: chain id, provider state, domain metadata. */
 export function createWalletMethodsMiddleware(
