@@ -2,30 +2,12 @@
 // the auth rate limit, on both backends.
 import { buildServer } from '../../src/server/app';
 import { signToken } from '../../src/server/auth/jwt';
-import type { RunningServer } from '../../src/server/main';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config());
-    request = client(server);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const suite = useTestServer(backend);
+  const { request } = suite;
 
   it('issues a fresh Orrery Signin message with a random nonce each time', async () => {
     const account = newAccount();
@@ -67,7 +49,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const issued = await request('POST', '/auth/message', {
       body: { public_address: account.address },
     });
-    await server.database.db
+    await suite.server.database.db
       .updateTable('auth_messages')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('message', '=', issued.body.message)
@@ -194,8 +176,8 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   it('rate-limits the auth routes per client', async () => {
     // A second app on the same database with a small limit.
     const limited = await buildServer({
-      db: server.database.db,
-      config: database.config({ authRateLimitPerMinute: 3 }),
+      db: suite.server.database.db,
+      config: suite.database.config({ authRateLimitPerMinute: 3 }),
     });
     try {
       const url = await limited.listen({ port: 0, host: '127.0.0.1' });

@@ -1,22 +1,11 @@
 // Many requests at once, transactions among them, on both backends. PGlite is served through a
 // single connection: requests must queue for it, not deadlock or interleave transactions.
-import type { RunningServer } from '../../src/server/main';
-import { BACKENDS, client, createTestDatabase, startServer, type TestDatabase } from './helpers';
+import { BACKENDS, useTestServer } from './helpers';
 import { signUp } from './session';
 
 describe.each(BACKENDS)('concurrent requests on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config());
-    request = client(server);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const suite = useTestServer(backend);
+  const { request } = suite;
 
   it('answers 60 mixed requests, including failing transactions, without losing or mixing writes', async () => {
     const { token } = await signUp(request);
@@ -50,7 +39,7 @@ describe.each(BACKENDS)('concurrent requests on %s', (backend) => {
     const statuses = results.map((r, i) => [i % 4, r.status]);
     expect(statuses).toEqual(results.map((_, i) => [i % 4, [201, 400, 201, 200][i % 4]]));
 
-    const logins = await server.database.db
+    const logins = await suite.server.database.db
       .selectFrom('login_records')
       .select('verifier_id')
       .execute();

@@ -125,3 +125,47 @@ export function client(server: Pick<RunningServer, 'url'>) {
 }
 
 export { startServer };
+
+export interface TestServer {
+  /** Set in the suite's beforeAll: read inside tests and hooks, not at describe time. */
+  readonly database: TestDatabase;
+  readonly server: RunningServer;
+  /** A client of the suite's server; may be kept from describe time. */
+  readonly request: ReturnType<typeof client>;
+}
+
+/**
+ * Registers the usual suite hooks: a fresh `backend` database and a server on it before the
+ * tests, both closed after. `config` is read inside beforeAll, so it may use fakes started by
+ * hooks registered earlier.
+ */
+export function useTestServer(
+  backend: BackendName,
+  config: () => Partial<ServerConfig> = () => ({}),
+): TestServer {
+  let database: TestDatabase | undefined;
+  let server: RunningServer | undefined;
+  let request: ReturnType<typeof client> | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useTestServer: the suite has not started yet');
+    return value;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    server = await startServer(database.config(config()));
+    request = client(server);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await database?.dispose();
+  });
+  return {
+    get database() {
+      return started(database);
+    },
+    get server() {
+      return started(server);
+    },
+    request: (method, path, options) => started(request)(method, path, options),
+  };
+}

@@ -1,35 +1,19 @@
 // GET /lookup/orrery (lookup by social identity) on both backends.
 import { signToken } from '../../src/server/auth/jwt';
-import type { RunningServer } from '../../src/server/main';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn, signUp, type Session } from './session';
 
 const lookup = (query: Record<string, string>) =>
   `/lookup/orrery?${new URLSearchParams(query).toString()}`;
 
 describe.each(BACKENDS)('GET /lookup/orrery on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
+  const suite = useTestServer(backend);
+  const { request } = suite;
   let alice: Session;
   let caller: Session;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config());
-    request = client(server);
     alice = await signUp(request, { verifier: 'google', verifierId: 'Alice@Example.com' });
     caller = await signIn(request); // a token is enough: no user record needed
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   it('finds the address registered with a verifier and verifier id', async () => {

@@ -1,15 +1,7 @@
 // The caller's own records — contacts, custom tokens, NFTs and networks, permissions and past
 // transactions — on both backends: happy path, bad input, another user's ids, expired token.
 import { signToken } from '../../src/server/auth/jwt';
-import type { RunningServer } from '../../src/server/main';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signUp, type Session } from './session';
 
 const TOKEN_ADDRESS = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
@@ -17,21 +9,13 @@ const NFT_ADDRESS = '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D';
 const TX_HASH = `0x${'ab'.repeat(32)}`;
 
 describe.each(BACKENDS)('user records on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
+  const suite = useTestServer(backend);
+  const { request } = suite;
   let alice: Session;
   let bob: Session;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config());
-    request = client(server);
     alice = await signUp(request);
     bob = await signUp(request);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   const record = async (session: Session) =>
@@ -246,7 +230,7 @@ describe.each(BACKENDS)('user records on %s', (backend) => {
         token: alice.token,
         body: { name: 'old', action: 'sign', period: '1h' },
       });
-      await server.database.db
+      await suite.server.database.db
         .updateTable('permissions')
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('id', '=', lapsing.body.id)

@@ -1,29 +1,11 @@
 // The caller's user record and preference updates, on both backends.
 import { signToken } from '../../src/server/auth/jwt';
-import type { RunningServer } from '../../src/server/main';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { signIn, signUp } from './session';
 
 describe.each(BACKENDS)('user routes on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config());
-    request = client(server);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
-  });
+  const suite = useTestServer(backend);
+  const { request } = suite;
 
   it('creates the record once with defaults, then answers 409', async () => {
     const session = await signIn(request);
