@@ -50,7 +50,7 @@ export async function loadPersistedState(
  * loses the last change.
  */
 export class PersistenceManager {
-  readonly store: ComposedStore<Record<string, Json>>;
+  readonly #store: ComposedStore<Record<string, Json>>;
   readonly #storage: StorageAdapter;
   readonly #debounceMs: number;
   readonly #controllers: Map<string, PersistableController>;
@@ -60,7 +60,6 @@ export class PersistenceManager {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #writing: Promise<void> = Promise.resolve();
   #stopListening: () => void = () => undefined;
-  #lastError: Error | null = null;
 
   constructor({
     storage,
@@ -83,7 +82,7 @@ export class PersistenceManager {
         new ObservableStore<Json>(this.#persistedSlice(controller)),
       );
     }
-    this.store = new ComposedStore(
+    this.#store = new ComposedStore(
       Object.fromEntries(this.#slices) as Record<string, ObservableStore<Json>>,
     );
   }
@@ -106,11 +105,6 @@ export class PersistenceManager {
       for (const name of this.#controllers.keys()) this.#dirty.add(name);
       this.#schedule();
     }
-  }
-
-  /** The last write error, if the most recent write failed (the data stays queued for the next one). */
-  get lastError(): Error | null {
-    return this.#lastError;
   }
 
   /** Writes every pending change now and waits for it. */
@@ -140,16 +134,14 @@ export class PersistenceManager {
       if (this.#dirty.size === 0) return;
       const names = [...this.#dirty];
       this.#dirty.clear();
-      const composed = this.store.getState();
+      const composed = this.#store.getState();
       const entries: Record<string, Json> = { [META_KEY]: { version: this.#version } };
       for (const name of names) entries[name] = composed[name] ?? null;
       try {
         await this.#storage.setMany(entries);
-        this.#lastError = null;
       } catch (error) {
         // Keep the changes queued: the next write retries them instead of losing them.
         for (const name of names) this.#dirty.add(name);
-        this.#lastError = error as Error;
         throw error;
       }
     });
