@@ -16,6 +16,11 @@ export class BackendError extends Error {
   }
 }
 
+/** True when `err` is the server's answer with this HTTP status (e.g. 401 logs out, 404 none). */
+export function isBackendStatus(err: unknown, status: number): err is BackendError {
+  return err instanceof BackendError && err.status === status;
+}
+
 /** 401 'Token expired' (spec part 2 §7: triggers logout). */
 export class TokenExpiredError extends BackendError {
   constructor(message = 'Token expired') {

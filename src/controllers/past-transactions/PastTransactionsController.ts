@@ -8,7 +8,7 @@ import type { Messenger } from '@metamask/messenger';
 import BigNumber from 'bignumber.js';
 
 import {
-  BackendError,
+  isBackendStatus,
   type BackendClient,
   type ServerTransaction,
   type TransactionInput,
@@ -520,7 +520,7 @@ export class PastTransactionsController extends BaseController<
   }
 
   #handleError(address: string, err: unknown): void {
-    if (err instanceof BackendError && err.status === 401) {
+    if (isBackendStatus(err, 401)) {
       this.#onUnauthorized?.(address);
       return;
     }

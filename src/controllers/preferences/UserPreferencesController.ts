@@ -8,8 +8,8 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import {
-  BackendError,
   ConflictError,
+  isBackendStatus,
   type AccountType,
   type BackendClient,
   type ContactInput,
@@ -327,30 +327,30 @@ export class UserPreferencesController extends BaseController<
   async init(login: LoginDetails): Promise<void> {
     const address = (login.address ?? this.#selectedAddress() ?? '').toLowerCase();
     if (!/^0x[0-9a-f]{40}$/u.test(address)) throw new Error('No account to log in with');
-    let token = this.getToken(address);
-    if (!isTokenUsable(token, this.#now())) token = await this.#signIn(address);
+    const stored = this.getToken(address);
+    let token = stored && isTokenUsable(stored, this.#now()) ? stored : await this.#signIn(address);
 
+    // No record yet (404) is not an error: the user is created below.
+    const getUser = (bearer: string) =>
+      this.#backend.getUser(bearer).catch((err: unknown) => {
+        if (isBackendStatus(err, 404)) return undefined;
+        throw err;
+      });
     let record: ServerUserRecord | undefined;
     let isNewUser = false;
     try {
-      record = await this.#backend.getUser(token as string);
+      record = await getUser(token);
     } catch (err) {
-      if (err instanceof BackendError && err.status === 401) {
-        // Refused although it looked valid (e.g. the server's key changed): sign in once more.
-        token = await this.#signIn(address);
-        record = await this.#backend.getUser(token).catch((again: unknown) => {
-          if (!(again instanceof BackendError && again.status === 404)) throw again;
-          return undefined;
-        });
-      } else if (!(err instanceof BackendError && err.status === 404)) {
-        throw err;
-      }
+      if (!isBackendStatus(err, 401)) throw err;
+      // Refused although it looked valid (e.g. the server's key changed): sign in once more.
+      token = await this.#signIn(address);
+      record = await getUser(token);
     }
     if (!record) {
       const local = this.getIdentity(address);
       const { theme } = this.messenger.call('PreferencesController:getState');
       try {
-        record = await this.#backend.createUser(token as string, {
+        record = await this.#backend.createUser(token, {
           default_currency: local.selectedCurrency,
           theme,
           verifier: login.verifier,
@@ -361,14 +361,14 @@ export class UserPreferencesController extends BaseController<
       } catch (err) {
         // Created meanwhile (another window logging in at the same time): read it instead.
         if (!(err instanceof ConflictError)) throw err;
-        record = await this.#backend.getUser(token as string);
+        record = await this.#backend.getUser(token);
       }
     }
     this.#applyRecord(address, record);
     this.update((state) => {
       state.isNewUser = isNewUser;
     });
-    await this.#backend.recordLogin(token as string, {
+    await this.#backend.recordLogin(token, {
       hostname: login.hostname,
       verifier: login.verifier,
       verifierId: login.verifierId,
@@ -392,7 +392,7 @@ export class UserPreferencesController extends BaseController<
     try {
       this.#applyRecord(address, await this.#backend.getUser(token));
     } catch (err) {
-      if (this.#isUnauthorized(err)) this.handleUnauthorized(address);
+      if (isBackendStatus(err, 401)) this.handleUnauthorized(address);
       else throw err;
     }
   }
@@ -674,7 +674,7 @@ export class UserPreferencesController extends BaseController<
         result = await call(token);
       } catch (err) {
         if (ignoreConflict && err instanceof ConflictError) return false;
-        if (this.#isUnauthorized(err)) {
+        if (isBackendStatus(err, 401)) {
           this.handleUnauthorized(address);
         } else {
           this.#setMessage({
@@ -721,10 +721,6 @@ export class UserPreferencesController extends BaseController<
       void Promise.resolve(
         this.messenger.call('CurrencyController:setCurrentCurrency', next.selectedCurrency),
       ).catch((err: unknown) => console.warn('UserPreferencesController: currency', err));
-  }
-
-  #isUnauthorized(err: unknown): boolean {
-    return err instanceof BackendError && err.status === 401;
   }
 
   #setMessage(message: { successMsg?: string; errorMsg?: string }): void {
