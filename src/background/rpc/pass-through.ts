@@ -2,6 +2,7 @@ import { createAsyncMiddleware, type JsonRpcMiddleware } from '@metamask/json-rp
 import { providerErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
+import { NETWORK_LOADING_MESSAGE } from '../../controllers/transactions/constants';
 import { networkProvider, networkState, type RpcContext } from './rpc-context';
 
 /** Node administration namespaces a dapp must never reach through the wallet. */
@@ -23,8 +24,6 @@ const FORBIDDEN_PREFIXES = [
 
 /** Methods that would use the node's own accounts or keys (the wallet's are served earlier). */
 const NODE_ACCOUNT_METHODS = new Set(['eth_signTransaction', 'eth_sendTransaction', 'eth_sign']);
-
-export const NETWORK_LOADING_MESSAGE = 'Orrery is having trouble connecting to the network';
 
 /**
  * The last middleware: plain chain reads (and eth_sendRawTransaction) go to the selected
