@@ -7,7 +7,7 @@ import {
   PREFERENCE_MESSAGES as MSG,
 } from '../../../src/controllers/preferences/UserPreferencesController';
 import { BUILT_IN_NETWORKS } from '../../../src/controllers/network/networks';
-import { signToken } from '../../../src/server/auth/jwt';
+import { signToken, verifyToken } from '../../../src/server/auth/jwt';
 import type { RunningServer } from '../../../src/server/main';
 import {
   createTestDatabase,
@@ -123,7 +123,9 @@ describe('UserPreferencesController: login', () => {
     });
     await w.userPreferences.init(LOGIN);
     expect(w.calls).toContain('POST /auth/verify');
-    expect(w.userPreferences.getToken(DEV_ADDRESS_1)).toBeDefined();
+    // The server accepted the keyring's signature: the token it issued names that account.
+    const token = w.userPreferences.getToken(DEV_ADDRESS_1);
+    expect(verifyToken(token ?? '', TEST_JWT_SECRET).sub).toBe(DEV_ADDRESS_1);
   });
 
   it('keeps the token out of the UI (usedInUi false) but persists it', async () => {
