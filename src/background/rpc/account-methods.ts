@@ -8,6 +8,8 @@ import {
   toSigningCall,
   type SigningCall,
 } from '../../controllers/messages/rpc-params';
+import { UNAUTHORIZED_ORIGIN_MESSAGE } from '../../controllers/transactions/constants';
+import { validateSender } from '../../controllers/transactions/validate-tx-params';
 import { ensureActiveChain } from './chain-methods';
 import { methodMiddleware, type MethodHandler } from './method-middleware';
 import {
@@ -18,22 +20,15 @@ import {
   type RpcContext,
 } from './rpc-context';
 
-export const UNAUTHORIZED_ORIGIN_MESSAGE = 'Unauthorized origin';
-/** Spec part 2 §8: the wallet's own screens asked to act from an account that is not selected. */
-export const INVALID_INTERNAL_ACCOUNT_MESSAGE =
-  'Internally initiated transaction is using invalid account.';
-
 /**
  * An origin acts only for an account it is shown: the selected address, within its grant (the
  * wallet's own origin: the selected address). The grant only allows asking; the user still
- * approves each request.
+ * approves each request. The refusal is the transaction controller's sender check.
  */
 function assertMayActFor(ctx: RpcContext, from: unknown): void {
   // A missing or malformed `from` is left to the controller's validation and its spec message.
   if (typeof from !== 'string' || from === '') return;
-  if (exposedAccounts(ctx).includes(from.toLowerCase())) return;
-  if (ctx.origin === ctx.walletOrigin) throw rpcErrors.internal(INVALID_INTERNAL_ACCOUNT_MESSAGE);
-  throw providerErrors.unauthorized({ message: UNAUTHORIZED_ORIGIN_MESSAGE });
+  validateSender(from, exposedAccounts(ctx)[0], ctx.origin, ctx.walletOrigin);
 }
 
 /** The chain a typed-data V3/V4 request names in its domain, if any. */
