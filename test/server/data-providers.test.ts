@@ -3,15 +3,7 @@
 import { signToken } from '../../src/server/auth/jwt';
 import { buildServer } from '../../src/server/app';
 import { UpstreamProxy } from '../../src/server/proxy/upstream-proxy';
-import type { RunningServer } from '../../src/server/main';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
 import {
   COVALENT_KEY,
   HOLDER,
@@ -25,33 +17,27 @@ const q = (url: string) => `url=${encodeURIComponent(url)}`;
 
 describe.each(BACKENDS)('data provider routes on %s', (backend) => {
   let apis: ProviderApis;
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let token: string;
   beforeAll(async () => {
     apis = await startProviderApis();
-    database = await createTestDatabase(backend);
-    server = await startServer(
-      database.config({
-        dataProviders: {
-          covalentApiUrl: `${apis.url}/v1/`,
-          covalentApiKey: COVALENT_KEY,
-          openseaApiUrl: `${apis.url}/api/v2/`,
-          openseaApiKey: OPENSEA_KEY,
-          timeoutMs: 2000,
-          cacheMs: 60_000,
-          maxBytes: 100_000,
-        },
-      }),
-    );
-    request = client(server);
-    token = (await signIn(request)).token;
-  }, 60_000);
+  });
   afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
     await apis?.close();
+  });
+  const suite = useTestServer(backend, () => ({
+    dataProviders: {
+      covalentApiUrl: `${apis.url}/v1/`,
+      covalentApiKey: COVALENT_KEY,
+      openseaApiUrl: `${apis.url}/api/v2/`,
+      openseaApiKey: OPENSEA_KEY,
+      timeoutMs: 2000,
+      cacheMs: 60_000,
+      maxBytes: 100_000,
+    },
+  }));
+  const { request } = suite;
+  beforeAll(async () => {
+    token = (await signIn(request)).token;
   });
 
   it('forwards a Covalent URL with the server key and returns its data.items', async () => {
@@ -155,7 +141,10 @@ describe.each(BACKENDS)('data provider routes on %s', (backend) => {
     expect((await request('GET', url, { token: expired })).body).toEqual({
       error: 'Token expired',
     });
-    const app = await buildServer({ db: server.database.db, config: database.config() });
+    const app = await buildServer({
+      db: suite.server.database.db,
+      config: suite.database.config(),
+    });
     try {
       const bare = client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
       expect(await bare('GET', url, { token })).toMatchObject({

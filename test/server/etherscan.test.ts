@@ -1,45 +1,31 @@
 // GET /etherscan on both backends, through the adapter, against a local server speaking
 // Etherscan's v2 txlist shape.
 import { signToken } from '../../src/server/auth/jwt';
-import type { RunningServer } from '../../src/server/main';
 import { EMPTY, RICH, SLOW, startEtherscanApi, type EtherscanApi } from './etherscan-api';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { signIn } from './session';
 
 describe.each(BACKENDS)('GET /etherscan on %s', (backend) => {
   let api: EtherscanApi;
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let token: string;
   beforeAll(async () => {
     api = await startEtherscanApi('good-key');
-    database = await createTestDatabase(backend);
-    server = await startServer(
-      database.config({
-        explorer: {
-          url: api.url,
-          apiKey: 'good-key',
-          timeoutMs: 400,
-          cacheMs: 60_000,
-          pageSize: 50,
-        },
-      }),
-    );
-    request = client(server);
-    token = (await signIn(request)).token;
-  }, 60_000);
+  });
   afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
     await api?.close();
+  });
+  const suite = useTestServer(backend, () => ({
+    explorer: {
+      url: api.url,
+      apiKey: 'good-key',
+      timeoutMs: 400,
+      cacheMs: 60_000,
+      pageSize: 50,
+    },
+  }));
+  const { request } = suite;
+  beforeAll(async () => {
+    token = (await signIn(request)).token;
   });
 
   it('returns normalized history, newest first, from the explorer and then from its cache', async () => {

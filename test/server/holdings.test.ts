@@ -3,16 +3,13 @@
 import { signToken } from '../../src/server/auth/jwt';
 import { buildServer } from '../../src/server/app';
 import type { DataProvidersConfig } from '../../src/server/config';
-import type { RunningServer } from '../../src/server/main';
 import {
+  type AnyJson,
   BACKENDS,
   client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type AnyJson,
   type JsonResponse,
-  type TestDatabase,
+  TEST_JWT_SECRET,
+  useTestServer,
 } from './helpers';
 import {
   APES,
@@ -70,14 +67,10 @@ const BADGE_7 = {
 
 describe.each(BACKENDS)('GET /tokenbalances and /nfts on %s', (backend) => {
   let apis: ProviderApis;
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let providers: DataProvidersConfig;
   beforeAll(async () => {
     apis = await startProviderApis();
     apis.slowMs = 2500;
-    database = await createTestDatabase(backend);
     providers = {
       covalentApiUrl: `${apis.url}/v1/`,
       covalentApiKey: COVALENT_KEY,
@@ -86,14 +79,12 @@ describe.each(BACKENDS)('GET /tokenbalances and /nfts on %s', (backend) => {
       cacheMs: 60_000,
       maxBytes: 100_000,
     };
-    server = await startServer(database.config({ dataProviders: providers }));
-    request = client(server);
-  }, 60_000);
+  });
   afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
     await apis?.close();
   });
+  const suite = useTestServer(backend, () => ({ dataProviders: providers }));
+  const { request } = suite;
 
   /** Upstream calls made while `run` ran. */
   async function callsDuring(run: () => Promise<unknown>): Promise<string[]> {
@@ -286,8 +277,8 @@ describe.each(BACKENDS)('GET /tokenbalances and /nfts on %s', (backend) => {
     const { token } = await signIn(request);
     const withProviders = async (dataProviders: DataProvidersConfig) => {
       const app = await buildServer({
-        db: server.database.db,
-        config: database.config({ dataProviders }),
+        db: suite.server.database.db,
+        config: suite.database.config({ dataProviders }),
       });
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       return { app, request: client({ url }) };

@@ -3,9 +3,8 @@
 import { buildServer } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
 import { BitIndexer } from '../../src/server/lookup/bit';
-import type { RunningServer } from '../../src/server/main';
 import { startBitIndexer, type BitIndexerServer, type BitRecord } from './bit-indexer';
-import { BACKENDS, client, createTestDatabase, startServer, type TestDatabase } from './helpers';
+import { BACKENDS, client, useTestServer } from './helpers';
 import { signIn } from './session';
 
 // The indexer's documented example account, checksummed value as it answers it.
@@ -39,9 +38,6 @@ afterAll(async () => {
 });
 
 describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let token: string;
   const bit = (overrides: Partial<ServerConfig['bit']> = {}) => ({
     indexerUrl: indexer.url,
@@ -53,22 +49,17 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
     config: ServerConfig,
     fn: (request: ReturnType<typeof client>) => Promise<void>,
   ): Promise<void> {
-    const app = await buildServer({ db: server.database.db, config });
+    const app = await buildServer({ db: suite.server.database.db, config });
     try {
       await fn(client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) }));
     } finally {
       await app.close();
     }
   }
+  const suite = useTestServer(backend, () => ({ bit: bit() }));
+  const { request } = suite;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config({ bit: bit() }));
-    request = client(server);
     token = (await signIn(request)).token;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   it('resolves an account to its ETH address, whatever the case', async () => {
@@ -131,7 +122,7 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
   });
 
   it('answers 503 when no indexer is configured', async () => {
-    await withApp(database.config({ bit: bit({ indexerUrl: undefined }) }), async (other) => {
+    await withApp(suite.database.config({ bit: bit({ indexerUrl: undefined }) }), async (other) => {
       expect(await other('GET', '/lookup?key=phone.bit&type=bit', { token })).toMatchObject({
         status: 503,
         body: { error: '.bit lookup is not configured (ORRERY_BIT_INDEXER_URL)' },
@@ -146,7 +137,7 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
       ['busy.bit', 502, '.bit indexer error 10002: db error'],
       ['slow.bit', 504, '.bit indexer timed out after 300 ms'],
     ];
-    await withApp(database.config({ bit: bit({ timeoutMs: 300 }) }), async (other) => {
+    await withApp(suite.database.config({ bit: bit({ timeoutMs: 300 }) }), async (other) => {
       for (const [account, status, error] of cases) {
         expect(await other('GET', `/lookup?key=${account}&type=bit`, { token })).toMatchObject({
           status,
@@ -155,7 +146,7 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
       }
     });
     await withApp(
-      database.config({ bit: bit({ indexerUrl: 'http://127.0.0.1:1' }) }),
+      suite.database.config({ bit: bit({ indexerUrl: 'http://127.0.0.1:1' }) }),
       async (other) => {
         const res = await other('GET', '/lookup?key=phone.bit&type=bit', { token });
         expect(res.status).toBe(502);

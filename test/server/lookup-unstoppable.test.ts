@@ -18,10 +18,9 @@ import {
   UD_ETH_RECORD,
   UnstoppableResolver,
 } from '../../src/server/lookup/unstoppable';
-import type { RunningServer } from '../../src/server/main';
 import { chainClients } from '../chain/deploy';
 import { useAnvil } from '../chain/use-anvil';
-import { BACKENDS, client, createTestDatabase, startServer, type TestDatabase } from './helpers';
+import { BACKENDS, client, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
 import { compileUnsContracts } from './uns-contracts';
 
@@ -115,9 +114,6 @@ beforeAll(async () => {
 }, 60_000);
 
 describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let token: string;
   const unstoppable = (overrides: Partial<ServerConfig['unstoppable']> = {}) => ({
     rpcUrl: anvil().rpcUrl,
@@ -131,22 +127,17 @@ describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
     config: ServerConfig,
     fn: (request: ReturnType<typeof client>) => Promise<void>,
   ): Promise<void> {
-    const app = await buildServer({ db: server.database.db, config });
+    const app = await buildServer({ db: suite.server.database.db, config });
     try {
       await fn(client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) }));
     } finally {
       await app.close();
     }
   }
+  const suite = useTestServer(backend, () => ({ unstoppable: unstoppable() }));
+  const { request } = suite;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(database.config({ unstoppable: unstoppable() }));
-    request = client(server);
     token = (await signIn(request)).token;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   it('resolves a domain to its ETH address, whatever the case', async () => {
@@ -180,11 +171,14 @@ describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
     const error =
       'Unstoppable Domains lookup is not configured (ORRERY_UD_RPC_URL or ORRERY_ENS_RPC_URL, and ORRERY_UD_PROXY_READER)';
     for (const settings of [{ proxyReader: undefined }, { rpcUrl: undefined }]) {
-      await withApp(database.config({ unstoppable: unstoppable(settings) }), async (other) => {
-        expect(
-          await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token }),
-        ).toMatchObject({ status: 503, body: { error } });
-      });
+      await withApp(
+        suite.database.config({ unstoppable: unstoppable(settings) }),
+        async (other) => {
+          expect(
+            await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token }),
+          ).toMatchObject({ status: 503, body: { error } });
+        },
+      );
     }
   });
 
@@ -206,11 +200,14 @@ describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
         ],
       ];
       for (const [settings, status, error] of cases) {
-        await withApp(database.config({ unstoppable: unstoppable(settings) }), async (other) => {
-          const res = await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token });
-          expect(res.status).toBe(status);
-          expect(res.body.error).toMatch(error);
-        });
+        await withApp(
+          suite.database.config({ unstoppable: unstoppable(settings) }),
+          async (other) => {
+            const res = await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token });
+            expect(res.status).toBe(status);
+            expect(res.body.error).toMatch(error);
+          },
+        );
       }
     } finally {
       await node.close();

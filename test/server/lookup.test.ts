@@ -4,18 +4,10 @@ import type { Address, Hex } from 'viem';
 import { signToken } from '../../src/server/auth/jwt';
 import { ENS_REGISTRY, EnsResolver, namehash } from '../../src/server/lookup/ens';
 import { buildServer } from '../../src/server/app';
-import type { RunningServer } from '../../src/server/main';
 import { chainClients } from '../chain/deploy';
 import { useAnvil } from '../chain/use-anvil';
 import { compileEnsContracts } from './ens-contracts';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
 
 const RESOLVER_ADDRESS: Address = '0x00000000000000000000000000000000000e5501';
@@ -67,21 +59,13 @@ beforeAll(async () => {
 }, 60_000);
 
 describe.each(BACKENDS)('GET /lookup on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let token: string;
+  const suite = useTestServer(backend, () => ({
+    ens: { rpcUrl: anvil().rpcUrl, timeoutMs: 2000, cacheMs: 60_000 },
+  }));
+  const { request } = suite;
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    server = await startServer(
-      database.config({ ens: { rpcUrl: anvil().rpcUrl, timeoutMs: 2000, cacheMs: 60_000 } }),
-    );
-    request = client(server);
     token = (await signIn(request)).token;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
   });
 
   it('resolves a name to its address, whatever the case', async () => {
@@ -121,7 +105,10 @@ describe.each(BACKENDS)('GET /lookup on %s', (backend) => {
   });
 
   it('answers 503 when no ENS node is configured', async () => {
-    const app = await buildServer({ db: server.database.db, config: database.config() });
+    const app = await buildServer({
+      db: suite.server.database.db,
+      config: suite.database.config(),
+    });
     try {
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const res = await client({ url })('GET', '/lookup?key=orrery.eth&type=ens', { token });

@@ -1,40 +1,31 @@
 // Public routes on both backends: dapps, billboard and announcements grouping, and /currency
 // through the price adapter against a local CryptoCompare-shaped server.
 import { HttpPriceSource, OfflinePriceSource } from '../../src/server/prices/price-source';
-import type { RunningServer } from '../../src/server/main';
-import { BACKENDS, client, createTestDatabase, startServer, type TestDatabase } from './helpers';
+import { BACKENDS, useTestServer } from './helpers';
 import { startPriceApi, type PriceApi } from './price-api';
 
 describe.each(BACKENDS)('public routes on %s', (backend) => {
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let priceApi: PriceApi;
   beforeAll(async () => {
     priceApi = await startPriceApi();
-    database = await createTestDatabase(backend);
-    server = await startServer(
-      database.config({
-        priceSource: {
-          kind: 'http',
-          url: priceApi.url,
-          apiKey: 'k1',
-          timeoutMs: 400,
-          cacheMs: 60_000,
-        },
-      }),
-    );
-    request = client(server);
-  }, 60_000);
+  });
   afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
     await priceApi?.close();
   });
+  const suite = useTestServer(backend, () => ({
+    priceSource: {
+      kind: 'http',
+      url: priceApi.url,
+      apiKey: 'k1',
+      timeoutMs: 400,
+      cacheMs: 60_000,
+    },
+  }));
+  const { request } = suite;
 
   it('lists dapps in their display order', async () => {
     expect((await request('GET', '/dapps')).body).toEqual({ dapps: [] });
-    await server.database.db
+    await suite.server.database.db
       .insertInto('dapps')
       .values([
         { name: 'Second', url: 'https://b.example', position: 2 },
@@ -51,7 +42,7 @@ describe.each(BACKENDS)('public routes on %s', (backend) => {
   });
 
   it('groups the billboard by call-to-action link, then locale, leaving out inactive items', async () => {
-    await server.database.db
+    await suite.server.database.db
       .insertInto('billboard')
       .values([
         { call_to_action_link: 'https://x.example', locale: 'en', title: 'X' },
@@ -67,7 +58,7 @@ describe.each(BACKENDS)('public routes on %s', (backend) => {
   });
 
   it('groups announcements by locale, newest first', async () => {
-    await server.database.db
+    await suite.server.database.db
       .insertInto('announcements')
       .values([
         { locale: 'en', announcement: 'old' },

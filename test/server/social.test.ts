@@ -4,46 +4,32 @@ import { signToken } from '../../src/server/auth/jwt';
 import { buildServer } from '../../src/server/app';
 import { DiscordApi } from '../../src/server/social/discord';
 import { TwitterApi } from '../../src/server/social/twitter';
-import type { RunningServer } from '../../src/server/main';
-import {
-  BACKENDS,
-  client,
-  createTestDatabase,
-  startServer,
-  TEST_JWT_SECRET,
-  type TestDatabase,
-} from './helpers';
+import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { DISCORD_CLIENT, startSocialApis, TWITTER_TOKEN, type SocialApis } from './social-apis';
 import { newAccount, signIn } from './session';
 
 describe.each(BACKENDS)('social routes on %s', (backend) => {
   let apis: SocialApis;
-  let database: TestDatabase;
-  let server: RunningServer;
-  let request: ReturnType<typeof client>;
   let token: string;
   beforeAll(async () => {
     apis = await startSocialApis();
-    database = await createTestDatabase(backend);
-    server = await startServer(
-      database.config({
-        social: {
-          twitterApiUrl: apis.url,
-          twitterBearerToken: TWITTER_TOKEN,
-          discordApiUrl: `${apis.url}/api/v10`,
-          discordClientId: DISCORD_CLIENT.id,
-          discordClientSecret: DISCORD_CLIENT.secret,
-          timeoutMs: 2000,
-        },
-      }),
-    );
-    request = client(server);
-    token = (await signIn(request)).token;
-  }, 60_000);
+  });
   afterAll(async () => {
-    await server?.close();
-    await database?.dispose();
     await apis?.close();
+  });
+  const suite = useTestServer(backend, () => ({
+    social: {
+      twitterApiUrl: apis.url,
+      twitterBearerToken: TWITTER_TOKEN,
+      discordApiUrl: `${apis.url}/api/v10`,
+      discordClientId: DISCORD_CLIENT.id,
+      discordClientSecret: DISCORD_CLIENT.secret,
+      timeoutMs: 2000,
+    },
+  }));
+  const { request } = suite;
+  beforeAll(async () => {
+    token = (await signIn(request)).token;
   });
 
   it('looks up a Twitter user with or without the @', async () => {
@@ -90,7 +76,10 @@ describe.each(BACKENDS)('social routes on %s', (backend) => {
   });
 
   it('answers 503 when the services are not configured', async () => {
-    const app = await buildServer({ db: server.database.db, config: database.config() });
+    const app = await buildServer({
+      db: suite.server.database.db,
+      config: suite.database.config(),
+    });
     try {
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const bare = client({ url });
