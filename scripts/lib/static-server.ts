@@ -9,24 +9,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import type { RuntimeConfigFile } from '../../src/background/runtime-config';
+
 /** The spec's base path (§2). The app also works at the root. */
 export const APP_BASE_PATH = '/v5.0.2/';
-
-/** What the background worker reads from `config.json` beside index.html. */
-export interface StaticServerAppConfig {
-  network: {
-    rpcUrl: string;
-    /** 0x-prefixed hex. */
-    chainId: string;
-    type: string;
-    networkName: string;
-    ticker: string;
-    tickerName?: string;
-    blockExplorer?: string;
-  };
-  apiUrl: string | null;
-  [key: string]: unknown;
-}
 
 export interface StaticServerOptions {
   distDir: string;
@@ -34,7 +20,8 @@ export interface StaticServerOptions {
   port: number;
   /** Default 127.0.0.1. */
   host?: string;
-  config: StaticServerAppConfig;
+  /** Served as `config.json` beside index.html, which the background worker reads. */
+  config: RuntimeConfigFile;
   /** Answers GET /health (at both prefixes); 200 when `status` is 'ok', else 503. */
   health?: () => Promise<{ status: string; [part: string]: unknown }>;
 }

@@ -7,6 +7,15 @@ export interface RuntimeConfig {
   apiUrl: string | null;
 }
 
+/**
+ * What `config.json` holds, as the server writes it: the network's RPC URL and chain id, any other
+ * provider settings (the rest come from the local development chain), and the backend's URL.
+ */
+export interface RuntimeConfigFile {
+  network: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
+  apiUrl: string | null;
+}
+
 const isHexChainId = (value: unknown): value is Hex =>
   typeof value === 'string' && /^0x[0-9a-f]+$/u.test(value);
 

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server';
+import type { RuntimeConfigFile } from '../../src/background/runtime-config';
 
-const config = {
+const config: RuntimeConfigFile = {
   network: {
     rpcUrl: 'http://127.0.0.1:9999',
     chainId: '0x7a69',
