@@ -26,6 +26,7 @@ import {
 } from '../backend/api-client';
 import type { CurrencyControllerSetCurrentCurrencyAction } from '../currency/CurrencyController';
 import type { KeyringControllerSignPersonalMessageAction } from '../keyring/KeyringController';
+import { assertSigninMessage } from '../messages/signin-message';
 import type { NetworkControllerGetStateAction } from '../network/NetworkController';
 import { validateContact } from './contact-validation';
 import { isTokenUsable } from './jwt-expiry';
@@ -696,6 +697,8 @@ export class UserPreferencesController extends BaseController<
 
   async #signIn(address: string): Promise<string> {
     const { message } = await this.#backend.getAuthMessage(address);
+    // Only our own challenge is signed: a server could otherwise obtain any personal signature.
+    assertSigninMessage(message);
     const signature = await this.#sign(address, message);
     const { token } = await this.#backend.verifyAuth(address, signature);
     this.update((state) => {

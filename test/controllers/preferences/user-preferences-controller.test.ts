@@ -1,6 +1,10 @@
 // UserPreferencesController against the real API server on PGlite; the sign-in message is
 // signed by a real KeyringController holding anvil's dev key.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { TOKEN_EXPIRED_MESSAGE } from '../../../src/controllers/backend/api-client';
+import { INVALID_SIGNIN_MESSAGE } from '../../../src/controllers/messages/signin-message';
 import { CONTACT_ERROR_KEYS } from '../../../src/controllers/preferences/contact-validation';
 import {
   NOT_SIGNED_IN,
@@ -162,6 +166,30 @@ describe('UserPreferencesController: login', () => {
       'GET /user',
     ]);
     expect(w2.userPreferences.state.isNewUser).toBe(false);
+  });
+
+  it("refuses to sign a sign-in message that is not the wallet's own", async () => {
+    // A backend (or anything posing as one) asking to sign some other text gets no signature.
+    const hostile = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.method === 'POST' && request.url === '/auth/message') {
+        response.end(JSON.stringify({ message: 'Transfer all funds to 0xbad' }));
+      } else {
+        response.statusCode = 404;
+        response.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hostile.address() as AddressInfo;
+      const w = await wallet({ serverUrl: `http://127.0.0.1:${port}` });
+      await expect(w.userPreferences.init(LOGIN)).rejects.toThrow(INVALID_SIGNIN_MESSAGE);
+      expect(w.signatures()).toBe(0);
+      expect(w.calls).toEqual(['POST /auth/message']);
+      expect(w.userPreferences.getToken(DEV_ADDRESS)).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => hostile.close(resolve));
+    }
   });
 
   it("logs out on 401 'Token expired' from a sync or a change", async () => {
