@@ -1,7 +1,7 @@
 /**
  * The state a view sees: per controller, only the keys whose metadata says `usedInUi`.
  * `sync/ui-state-source.ts` derives it at run time from the same metadata; a test keeps the
- * two in step.
+ * two in step (test/background/ui-sync.test.ts).
  */
 import type { AccountTrackerState } from '../controllers/account-tracker/AccountTrackerController';
 import type { ApprovalControllerState } from '../controllers/approvals/ApprovalController';

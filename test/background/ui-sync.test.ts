@@ -3,6 +3,7 @@ import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { BackgroundMessage, ViewMessage } from '../../src/background/sync/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
+import { sampleUiState } from '../ui/fake-background';
 import { UNREACHABLE_RPC } from './helpers';
 
 /** A bare view end that records everything the background sends. */
@@ -176,5 +177,21 @@ describe('UI state stream', () => {
     await view.settle();
     expect(view.received).toHaveLength(1);
     expect(engine.getState().PreferencesController.locale).toBe('en');
+  });
+});
+
+describe('the UiState type', () => {
+  it('names exactly the keys the engine sends a view, controller by controller', async () => {
+    const engine = await createEngine({ storage: new MemoryStorage(), network: UNREACHABLE_RPC });
+    try {
+      const keysOf = (state: object) =>
+        Object.fromEntries(
+          Object.entries(state).map(([name, slice]) => [name, Object.keys(slice as object).sort()]),
+        );
+      // sampleUiState is typed UiState and built from every controller's full default state.
+      expect(keysOf(engine.getState())).toEqual(keysOf(sampleUiState()));
+    } finally {
+      await engine.destroy();
+    }
   });
 });
