@@ -1,8 +1,7 @@
 // Sign-in (message + personal_sign → JWT), the Auth-Challenge header scheme, token expiry and
 // the auth rate limit, on both backends.
-import { buildServer } from '../../src/server/app';
 import { signToken } from '../../src/server/auth/jwt';
-import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
@@ -175,13 +174,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
   it('rate-limits the auth routes per client', async () => {
     // A second app on the same database with a small limit.
-    const limited = await buildServer({
-      db: suite.server.database.db,
-      config: suite.database.config({ authRateLimitPerMinute: 3 }),
-    });
-    try {
-      const url = await limited.listen({ port: 0, host: '127.0.0.1' });
-      const limitedRequest = client({ url });
+    await suite.withApp({ authRateLimitPerMinute: 3 }, async (limitedRequest) => {
       const body = { public_address: newAccount().address };
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++)
@@ -196,8 +189,6 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       expect(limitedAgain.body.error).toMatch(/^Too many requests: retry in \d+ s$/);
       // Other routes are not limited.
       expect((await limitedRequest('GET', '/health')).status).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });

@@ -1,9 +1,8 @@
 // GET /covalent and GET /opensea on both backends: the client's URL is forwarded only to the
 // configured provider, with the server's key, against a local server speaking their shapes.
 import { signToken } from '../../src/server/auth/jwt';
-import { buildServer } from '../../src/server/app';
 import { UpstreamProxy } from '../../src/server/proxy/upstream-proxy';
-import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import {
   COVALENT_KEY,
   HOLDER,
@@ -141,19 +140,12 @@ describe.each(BACKENDS)('data provider routes on %s', (backend) => {
     expect((await request('GET', url, { token: expired })).body).toEqual({
       error: 'Token expired',
     });
-    const app = await buildServer({
-      db: suite.server.database.db,
-      config: suite.database.config(),
-    });
-    try {
-      const bare = client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) });
+    await suite.withApp({}, async (bare) => {
       expect(await bare('GET', url, { token })).toMatchObject({
         status: 503,
         body: { error: 'covalent is not configured (ORRERY_COVALENT_API_KEY)' },
       });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildServer } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
 import { migrateToLatest, migrations } from '../../src/server/db/migrate';
@@ -132,6 +133,14 @@ export interface TestServer {
   readonly server: RunningServer;
   /** A client of the suite's server; may be kept from describe time. */
   readonly request: ReturnType<typeof client>;
+  /**
+   * Runs `fn` against a second app on the suite's database, configured with the test defaults
+   * plus `overrides` (not the suite's own settings), and closes it after.
+   */
+  withApp(
+    overrides: Partial<ServerConfig>,
+    fn: (request: ReturnType<typeof client>) => Promise<void>,
+  ): Promise<void>;
 }
 
 /**
@@ -167,5 +176,16 @@ export function useTestServer(
       return started(server);
     },
     request: (method, path, options) => started(request)(method, path, options),
+    async withApp(overrides, fn) {
+      const app = await buildServer({
+        db: started(server).database.db,
+        config: started(database).config(overrides),
+      });
+      try {
+        await fn(client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) }));
+      } finally {
+        await app.close();
+      }
+    },
   };
 }

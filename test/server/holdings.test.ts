@@ -1,12 +1,10 @@
 // GET /tokenbalances and GET /nfts on both backends, against a local server speaking the
 // Covalent (GoldRush v1) balances_v2 / balances_nft shapes.
 import { signToken } from '../../src/server/auth/jwt';
-import { buildServer } from '../../src/server/app';
 import type { DataProvidersConfig } from '../../src/server/config';
 import {
   type AnyJson,
   BACKENDS,
-  client,
   type JsonResponse,
   TEST_JWT_SECRET,
   useTestServer,
@@ -275,30 +273,22 @@ describe.each(BACKENDS)('GET /tokenbalances and /nfts on %s', (backend) => {
 
   it('answers 503 without an aggregator key and 502 when the aggregator refuses the key', async () => {
     const { token } = await signIn(request);
-    const withProviders = async (dataProviders: DataProvidersConfig) => {
-      const app = await buildServer({
-        db: suite.server.database.db,
-        config: suite.database.config({ dataProviders }),
-      });
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
-      return { app, request: client({ url }) };
-    };
-    const unconfigured = await withProviders({ ...providers, covalentApiKey: undefined });
-    const wrongKey = await withProviders({ ...providers, covalentApiKey: 'cqt_wrong' });
-    try {
-      for (const path of ['/tokenbalances?network=mainnet', '/nfts?network=mainnet']) {
-        expect(await unconfigured.request('GET', path, { token })).toMatchObject({
+    const paths = ['/tokenbalances?network=mainnet', '/nfts?network=mainnet'];
+    const unconfigured = { dataProviders: { ...providers, covalentApiKey: undefined } };
+    await suite.withApp(unconfigured, async (other) => {
+      for (const path of paths)
+        expect(await other('GET', path, { token })).toMatchObject({
           status: 503,
           body: { error: 'Token and NFT balances are not configured (ORRERY_COVALENT_API_KEY)' },
         });
-        expect(await wrongKey.request('GET', path, { token })).toMatchObject({
+    });
+    const wrongKey = { dataProviders: { ...providers, covalentApiKey: 'cqt_wrong' } };
+    await suite.withApp(wrongKey, async (other) => {
+      for (const path of paths)
+        expect(await other('GET', path, { token })).toMatchObject({
           status: 502,
           body: { error: 'Covalent answered 401: Invalid API key' },
         });
-      }
-    } finally {
-      await unconfigured.app.close();
-      await wrongKey.app.close();
-    }
+    });
   });
 });

@@ -1,10 +1,9 @@
 // GET /lookup?type=bit on both backends, against a local server speaking the .bit account
 // indexer's documented records shape.
-import { buildServer } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
 import { BitIndexer } from '../../src/server/lookup/bit';
 import { startBitIndexer, type BitIndexerServer, type BitRecord } from './bit-indexer';
-import { BACKENDS, client, useTestServer } from './helpers';
+import { BACKENDS, useTestServer } from './helpers';
 import { signIn } from './session';
 
 // The indexer's documented example account, checksummed value as it answers it.
@@ -45,17 +44,6 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
     cacheMs: 0,
     ...overrides,
   });
-  async function withApp(
-    config: ServerConfig,
-    fn: (request: ReturnType<typeof client>) => Promise<void>,
-  ): Promise<void> {
-    const app = await buildServer({ db: suite.server.database.db, config });
-    try {
-      await fn(client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) }));
-    } finally {
-      await app.close();
-    }
-  }
   const suite = useTestServer(backend, () => ({ bit: bit() }));
   const { request } = suite;
   beforeAll(async () => {
@@ -122,7 +110,7 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
   });
 
   it('answers 503 when no indexer is configured', async () => {
-    await withApp(suite.database.config({ bit: bit({ indexerUrl: undefined }) }), async (other) => {
+    await suite.withApp({ bit: bit({ indexerUrl: undefined }) }, async (other) => {
       expect(await other('GET', '/lookup?key=phone.bit&type=bit', { token })).toMatchObject({
         status: 503,
         body: { error: '.bit lookup is not configured (ORRERY_BIT_INDEXER_URL)' },
@@ -137,7 +125,7 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
       ['busy.bit', 502, '.bit indexer error 10002: db error'],
       ['slow.bit', 504, '.bit indexer timed out after 300 ms'],
     ];
-    await withApp(suite.database.config({ bit: bit({ timeoutMs: 300 }) }), async (other) => {
+    await suite.withApp({ bit: bit({ timeoutMs: 300 }) }, async (other) => {
       for (const [account, status, error] of cases) {
         expect(await other('GET', `/lookup?key=${account}&type=bit`, { token })).toMatchObject({
           status,
@@ -145,14 +133,11 @@ describe.each(BACKENDS)('GET /lookup?type=bit on %s', (backend) => {
         });
       }
     });
-    await withApp(
-      suite.database.config({ bit: bit({ indexerUrl: 'http://127.0.0.1:1' }) }),
-      async (other) => {
-        const res = await other('GET', '/lookup?key=phone.bit&type=bit', { token });
-        expect(res.status).toBe(502);
-        expect(res.body.error).toMatch(/^\.bit indexer unreachable/);
-      },
-    );
+    await suite.withApp({ bit: bit({ indexerUrl: 'http://127.0.0.1:1' }) }, async (other) => {
+      const res = await other('GET', '/lookup?key=phone.bit&type=bit', { token });
+      expect(res.status).toBe(502);
+      expect(res.body.error).toMatch(/^\.bit indexer unreachable/);
+    });
   });
 });
 

@@ -9,7 +9,6 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { buildServer } from '../../src/server/app';
 import type { ServerConfig } from '../../src/server/config';
 import { namehash } from '../../src/server/lookup/ens';
 import {
@@ -20,7 +19,7 @@ import {
 } from '../../src/server/lookup/unstoppable';
 import { chainClients } from '../chain/deploy';
 import { useAnvil } from '../chain/use-anvil';
-import { BACKENDS, client, useTestServer } from './helpers';
+import { BACKENDS, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
 import { compileUnsContracts } from './uns-contracts';
 
@@ -122,18 +121,6 @@ describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
     cacheMs: 60_000,
     ...overrides,
   });
-  /** Runs `fn` against a second app on the same database with other UD settings. */
-  async function withApp(
-    config: ServerConfig,
-    fn: (request: ReturnType<typeof client>) => Promise<void>,
-  ): Promise<void> {
-    const app = await buildServer({ db: suite.server.database.db, config });
-    try {
-      await fn(client({ url: await app.listen({ port: 0, host: '127.0.0.1' }) }));
-    } finally {
-      await app.close();
-    }
-  }
   const suite = useTestServer(backend, () => ({ unstoppable: unstoppable() }));
   const { request } = suite;
   beforeAll(async () => {
@@ -171,14 +158,11 @@ describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
     const error =
       'Unstoppable Domains lookup is not configured (ORRERY_UD_RPC_URL or ORRERY_ENS_RPC_URL, and ORRERY_UD_PROXY_READER)';
     for (const settings of [{ proxyReader: undefined }, { rpcUrl: undefined }]) {
-      await withApp(
-        suite.database.config({ unstoppable: unstoppable(settings) }),
-        async (other) => {
-          expect(
-            await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token }),
-          ).toMatchObject({ status: 503, body: { error } });
-        },
-      );
+      await suite.withApp({ unstoppable: unstoppable(settings) }, async (other) => {
+        expect(
+          await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token }),
+        ).toMatchObject({ status: 503, body: { error } });
+      });
     }
   });
 
@@ -200,14 +184,11 @@ describe.each(BACKENDS)('GET /lookup?type=unstoppable on %s', (backend) => {
         ],
       ];
       for (const [settings, status, error] of cases) {
-        await withApp(
-          suite.database.config({ unstoppable: unstoppable(settings) }),
-          async (other) => {
-            const res = await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token });
-            expect(res.status).toBe(status);
-            expect(res.body.error).toMatch(error);
-          },
-        );
+        await suite.withApp({ unstoppable: unstoppable(settings) }, async (other) => {
+          const res = await other('GET', '/lookup?key=brad.crypto&type=unstoppable', { token });
+          expect(res.status).toBe(status);
+          expect(res.body.error).toMatch(error);
+        });
       }
     } finally {
       await node.close();

@@ -3,11 +3,10 @@
 import type { Address, Hex } from 'viem';
 import { signToken } from '../../src/server/auth/jwt';
 import { ENS_REGISTRY, EnsResolver, namehash } from '../../src/server/lookup/ens';
-import { buildServer } from '../../src/server/app';
 import { chainClients } from '../chain/deploy';
 import { useAnvil } from '../chain/use-anvil';
 import { compileEnsContracts } from './ens-contracts';
-import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
 
 const RESOLVER_ADDRESS: Address = '0x00000000000000000000000000000000000e5501';
@@ -105,20 +104,13 @@ describe.each(BACKENDS)('GET /lookup on %s', (backend) => {
   });
 
   it('answers 503 when no ENS node is configured', async () => {
-    const app = await buildServer({
-      db: suite.server.database.db,
-      config: suite.database.config(),
-    });
-    try {
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
-      const res = await client({ url })('GET', '/lookup?key=orrery.eth&type=ens', { token });
+    await suite.withApp({}, async (bare) => {
+      const res = await bare('GET', '/lookup?key=orrery.eth&type=ens', { token });
       expect(res).toMatchObject({
         status: 503,
         body: { error: 'ENS lookup is not configured (ORRERY_ENS_RPC_URL)' },
       });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 

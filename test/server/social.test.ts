@@ -1,10 +1,9 @@
 // GET /twitter and POST /revoke/discord on both backends, through their adapters, against a
 // local server speaking Twitter API v2 and Discord OAuth2 shapes.
 import { signToken } from '../../src/server/auth/jwt';
-import { buildServer } from '../../src/server/app';
 import { DiscordApi } from '../../src/server/social/discord';
 import { TwitterApi } from '../../src/server/social/twitter';
-import { BACKENDS, client, TEST_JWT_SECRET, useTestServer } from './helpers';
+import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { DISCORD_CLIENT, startSocialApis, TWITTER_TOKEN, type SocialApis } from './social-apis';
 import { newAccount, signIn } from './session';
 
@@ -76,20 +75,12 @@ describe.each(BACKENDS)('social routes on %s', (backend) => {
   });
 
   it('answers 503 when the services are not configured', async () => {
-    const app = await buildServer({
-      db: suite.server.database.db,
-      config: suite.database.config(),
-    });
-    try {
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
-      const bare = client({ url });
+    await suite.withApp({}, async (bare) => {
       expect((await bare('GET', '/twitter?screen_name=orrery_wallet', { token })).status).toBe(503);
       expect((await bare('POST', '/revoke/discord', { token, body: { token: 'x' } })).status).toBe(
         503,
       );
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
