@@ -112,15 +112,6 @@ export abstract class MessageManager<Params> {
     return record ? { ...record } : undefined;
   }
 
-  /** Unapproved records by id. */
-  getUnapproved(): Record<string, MessageRecord<Params>> {
-    return Object.fromEntries(
-      [...this.#records.values()]
-        .filter((record) => record.status === 'unapproved')
-        .map((record) => [record.id, { ...record }]),
-    );
-  }
-
   setApproved(id: string): void {
     this.#transition(id, 'approved', ['unapproved']);
   }

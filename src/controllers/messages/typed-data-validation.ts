@@ -4,7 +4,6 @@ import { typedSignatureHash, type TypedDataV1Field } from '@metamask/eth-sig-uti
 import { invalidParams, isPlainObject, isValidAddress, type Hex } from './message-params';
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4';
-export const TYPED_DATA_VERSIONS: readonly TypedDataVersion[] = ['V1', 'V3', 'V4'];
 
 export const TYPED_DATA_MESSAGES = {
   notObject: 'Params must be an object.',
