@@ -1,5 +1,5 @@
 // One outbound HTTP call with a timeout, mapping transport failures to 502/504 HttpErrors.
-import { HttpError } from '../errors';
+import { HttpError } from './errors';
 
 export interface JsonAnswer {
   status: number;

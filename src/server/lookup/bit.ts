@@ -2,7 +2,7 @@
 // { account } answers { errno, errmsg, data: { account, records: [{ key, label, value, ttl }] } };
 // the ETH addresses are the records keyed 'address.eth'. errno 20007 means "account not exist".
 import { HttpError } from '../errors';
-import { fetchJson } from '../social/http-json';
+import { fetchJson } from '../http-json';
 
 const SERVICE = '.bit indexer';
 export const BIT_ACCOUNT_NOT_EXIST = 20007;

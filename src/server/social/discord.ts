@@ -2,7 +2,7 @@
 // token + token_type_hint, client credentials by HTTP Basic auth. 200 on success (also for an
 // unknown token); { error: 'invalid_client' } and the like on failure.
 import { HttpError } from '../errors';
-import { fetchJson } from './http-json';
+import { fetchJson } from '../http-json';
 
 export interface DiscordRevoker {
   revoke(token: string): Promise<void>;

@@ -1,7 +1,7 @@
 // Twitter/X user lookup by screen name: GET {baseUrl}/2/users/by/username/{name} with an app
 // bearer token → { data: { id, name, username } }, or { errors: [{ title, detail }] }.
 import { HttpError, notFound } from '../errors';
-import { fetchJson } from './http-json';
+import { fetchJson } from '../http-json';
 
 export interface TwitterUser {
   id: string;
