@@ -3,6 +3,7 @@
 // → { status: '1', message: 'OK', result: [tx...] }; 'No transactions found' is status '0'
 // with an empty array; errors are status '0' with a string result.
 import { HttpError } from '../errors';
+import { fetchJson } from '../http-json';
 
 export interface ExplorerTransaction {
   hash: string;
@@ -94,21 +95,15 @@ export class EtherscanSource implements ExplorerSource {
       ...(this.options.apiKey ? { apikey: this.options.apiKey } : {}),
     };
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
-    let body: { status?: string; message?: string; result?: unknown };
-    try {
-      const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-      if (!response.ok) throw new HttpError(502, `Block explorer answered ${response.status}`);
-      body = (await response.json()) as typeof body;
-    } catch (err) {
-      if (err instanceof HttpError) throw err;
-      if (signal.aborted)
-        throw new HttpError(504, `Block explorer timed out after ${this.options.timeoutMs} ms`);
-      throw new HttpError(
-        502,
-        `Block explorer unreachable: ${(err as { message?: string }).message ?? String(err)}`,
-      );
-    }
+    const answer = await fetchJson(
+      'Block explorer',
+      url,
+      { headers: { accept: 'application/json' } },
+      this.options.timeoutMs,
+    );
+    if (answer.status < 200 || answer.status > 299)
+      throw new HttpError(502, `Block explorer answered ${answer.status}`);
+    const body = (answer.body ?? {}) as { status?: string; message?: string; result?: unknown };
     let txs: ExplorerTransaction[];
     if (Array.isArray(body.result) && (body.status === '1' || body.result.length === 0)) {
       txs = (body.result as EtherscanTx[])

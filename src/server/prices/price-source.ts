@@ -1,6 +1,7 @@
 // Fiat/crypto conversion rates for GET /currency, from a CryptoCompare-shaped price API or
 // from fixed offline development rates.
 import { HttpError } from '../errors';
+import { fetchJson } from '../http-json';
 
 export interface Rates {
   /** Rates keyed by the requested symbols, e.g. { USD: 1234.5 }. */
@@ -52,31 +53,13 @@ export class HttpPriceSource implements PriceSource {
     url.searchParams.set('tsyms', tsyms.join(','));
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) headers.authorization = `Apikey ${this.options.apiKey}`;
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
-    const timedOut = () =>
-      new HttpError(504, `Price service timed out after ${this.options.timeoutMs} ms`);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers, signal });
-    } catch (err) {
-      // The abort reason is a DOMException, which is not always an `Error` instance.
-      if (signal.aborted) throw timedOut();
-      throw new HttpError(
-        502,
-        `Price service unreachable: ${(err as { message?: string }).message ?? String(err)}`,
-      );
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      if (signal.aborted) throw timedOut();
-      throw new HttpError(
-        502,
-        `Price service answered ${response.status} with a body that is not JSON`,
-      );
-    }
-    if (!response.ok) throw new HttpError(502, `Price service answered ${response.status}`);
+    const { status, body } = await fetchJson(
+      'Price service',
+      url,
+      { headers },
+      this.options.timeoutMs,
+    );
+    if (status < 200 || status > 299) throw new HttpError(502, `Price service answered ${status}`);
     if (typeof body !== 'object' || body === null)
       throw new HttpError(502, 'Price service answered an unexpected shape');
     const record = body as Record<string, unknown>;
