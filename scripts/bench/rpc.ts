@@ -11,16 +11,12 @@ import { createEngine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import type { OriginProvider } from '../../src/background/rpc/origin-provider';
 import { startAnvil } from '../lib/anvil';
+import { median } from '../lib/median';
 
 const WARMUP = 300;
 const RUNS = 5_000;
 const IDENTICAL_READS = 100;
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 /** Forwards JSON-RPC to the node and counts calls by method (a batch counts each entry). */

@@ -11,6 +11,7 @@ import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { BackgroundMessage, ViewMessage } from '../../src/background/sync/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
 import { UiStateSource } from '../../src/background/sync/ui-state-source';
+import { median } from '../lib/median';
 
 const RECORDS = 10_000;
 const RUNS = 200;
@@ -92,11 +93,6 @@ function makeRecords(): TransactionsState {
   }
   return { transactions };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 async function main(): Promise<void> {
   const store = new TransactionsStore(makeRecords());

@@ -13,15 +13,10 @@ import { buildControllers } from '../../src/background/engine/build-controllers'
 import { createRootMessenger } from '../../src/background/engine/root-messenger';
 import { LOCALHOST_NETWORK, type Hex } from '../../src/controllers/network/networks';
 import { startAnvil } from '../lib/anvil';
+import { median } from '../lib/median';
 
 const TRANSFERS = 500;
 const WARM_UP = 10;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Counts and times every JSON-RPC request to the node made through global fetch. */
 function instrumentFetch(rpcUrl: string) {
