@@ -2,6 +2,7 @@ import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
 import { rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
+import { isValidAddress, toHex } from '../../controllers/transactions/hex';
 import { methodMiddleware } from './method-middleware';
 import {
   invalidParams,
@@ -24,17 +25,14 @@ type Filter =
   | { kind: 'log'; lastBlock: number; query: LogQuery; fromBlock?: string; toBlock?: string };
 type Subscription = { kind: 'newHeads' | 'logs'; lastBlock: number; query: LogQuery };
 
-const toHex = (n: number) => `0x${n.toString(16)}`;
-
 function logQuery(value: unknown, method: string): LogQuery {
   if (value === undefined) return {};
   if (!isPlainObject(value)) throw invalidParams(`${method}: the filter must be an object.`);
   const { address, topics } = value;
-  const isAddr = (a: unknown) => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a);
   if (
     address !== undefined &&
-    !isAddr(address) &&
-    !(Array.isArray(address) && address.every(isAddr))
+    !isValidAddress(address) &&
+    !(Array.isArray(address) && address.every(isValidAddress))
   ) {
     throw invalidParams(`${method}: address must be an address or an array of addresses.`);
   }
