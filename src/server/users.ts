@@ -7,6 +7,35 @@ import type { Db } from './db';
 import type { TransactionsTable } from './db/schema';
 import { notFound } from './errors';
 
+/**
+ * The columns of each record list the client sees: in GET /user and in the answers of the
+ * routes that add or change a record, so both always show the same fields.
+ */
+export const RECORD_COLUMNS = {
+  contacts: ['id', 'name', 'contact_verifier', 'contact_verifier_id'],
+  permissions: ['id', 'name', 'action', 'origin', 'expires_at'],
+  custom_tokens: ['id', 'token_address', 'network', 'token_symbol', 'token_name', 'decimals'],
+  custom_nfts: [
+    'id',
+    'nft_address',
+    'network',
+    'nft_name',
+    'nft_id',
+    'nft_contract_standard',
+    'nft_image_link',
+    'description',
+  ],
+  custom_networks: [
+    'id',
+    'network_type',
+    'network_name',
+    'rpc_url',
+    'chain_id',
+    'symbol',
+    'block_explorer_url',
+  ],
+} as const;
+
 export async function findUserId(db: Db, address: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('users')
@@ -53,13 +82,13 @@ export async function readUserRecord(db: Db, userId: number, withTransactions: b
     await Promise.all([
       db
         .selectFrom('contacts')
-        .select(['id', 'name', 'contact_verifier', 'contact_verifier_id'])
+        .select(RECORD_COLUMNS.contacts)
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('permissions')
-        .select(['id', 'name', 'action', 'origin', 'expires_at'])
+        .select(RECORD_COLUMNS.permissions)
         .where('user_id', '=', userId)
         // A lapsed grant is no grant: leave it out.
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
@@ -67,36 +96,19 @@ export async function readUserRecord(db: Db, userId: number, withTransactions: b
         .execute(),
       db
         .selectFrom('custom_tokens')
-        .select(['id', 'token_address', 'network', 'token_symbol', 'token_name', 'decimals'])
+        .select(RECORD_COLUMNS.custom_tokens)
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('custom_nfts')
-        .select([
-          'id',
-          'nft_address',
-          'network',
-          'nft_name',
-          'nft_id',
-          'nft_contract_standard',
-          'nft_image_link',
-          'description',
-        ])
+        .select(RECORD_COLUMNS.custom_nfts)
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),
       db
         .selectFrom('custom_networks')
-        .select([
-          'id',
-          'network_type',
-          'network_name',
-          'rpc_url',
-          'chain_id',
-          'symbol',
-          'block_explorer_url',
-        ])
+        .select(RECORD_COLUMNS.custom_networks)
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute(),

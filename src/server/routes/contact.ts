@@ -1,7 +1,7 @@
 // POST /contact, DELETE /contact/:id — the caller's address book.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { callerUserId } from '../users';
+import { callerUserId, RECORD_COLUMNS } from '../users';
 import { registerOwnedDelete } from './owned';
 import { objectBody, shortText } from './schemas';
 
@@ -31,7 +31,7 @@ export function registerContactRoutes(app: FastifyInstance, ctx: AppContext): vo
       const contact = await ctx.db
         .insertInto('contacts')
         .values({ user_id: userId, ...request.body })
-        .returning(['id', 'name', 'contact_verifier', 'contact_verifier_id'])
+        .returning(RECORD_COLUMNS.contacts)
         .executeTakeFirstOrThrow();
       return reply.code(201).send(contact);
     },

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { callerUserId } from '../users';
+import { callerUserId, RECORD_COLUMNS } from '../users';
 import { registerOwnedDelete } from './owned';
 import { chainId, httpUrl, idParams, objectBody, shortText } from './schemas';
 
@@ -24,16 +24,6 @@ const networkBody = objectBody(
   },
   ['network_name', 'rpc_url', 'chain_id', 'symbol'],
 );
-
-const columns = [
-  'id',
-  'network_type',
-  'network_name',
-  'rpc_url',
-  'chain_id',
-  'symbol',
-  'block_explorer_url',
-] as const;
 
 export function registerCustomNetworkRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { type: string }; Body: NetworkBody }>(
@@ -59,7 +49,7 @@ export function registerCustomNetworkRoutes(app: FastifyInstance, ctx: AppContex
           ...request.body,
           block_explorer_url: request.body.block_explorer_url ?? null,
         })
-        .returning(columns)
+        .returning(RECORD_COLUMNS.custom_networks)
         .executeTakeFirstOrThrow();
       return reply.code(201).send(network);
     },
@@ -79,7 +69,7 @@ export function registerCustomNetworkRoutes(app: FastifyInstance, ctx: AppContex
         })
         .where('id', '=', request.params.id)
         .where('user_id', '=', userId)
-        .returning(columns)
+        .returning(RECORD_COLUMNS.custom_networks)
         .executeTakeFirst();
       if (!network) throw notFound(`Custom network ${request.params.id} not found`);
       return network;

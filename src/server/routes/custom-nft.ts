@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
-import { callerUserId } from '../users';
+import { callerUserId, RECORD_COLUMNS } from '../users';
 import { networkName } from './custom-token';
 import { address, httpUrl, longText, objectBody, shortText } from './schemas';
 
@@ -53,16 +53,7 @@ export function registerCustomNftRoutes(app: FastifyInstance, ctx: AppContext): 
           description: body.description ?? null,
         })
         .onConflict((oc) => oc.columns(['user_id', 'network', 'nft_address', 'nft_id']).doNothing())
-        .returning([
-          'id',
-          'nft_address',
-          'network',
-          'nft_name',
-          'nft_id',
-          'nft_contract_standard',
-          'nft_image_link',
-          'description',
-        ])
+        .returning(RECORD_COLUMNS.custom_nfts)
         .executeTakeFirst();
       if (!nft) throw conflict('Custom NFT already exists on this network');
       return reply.code(201).send(nft);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
-import { callerUserId } from '../users';
+import { callerUserId, RECORD_COLUMNS } from '../users';
 import { registerOwnedDelete } from './owned';
 import { address, objectBody, shortText } from './schemas';
 
@@ -41,7 +41,7 @@ export function registerCustomTokenRoutes(app: FastifyInstance, ctx: AppContext)
           token_address: request.body.token_address.toLowerCase(),
         })
         .onConflict((oc) => oc.columns(['user_id', 'network', 'token_address']).doNothing())
-        .returning(['id', 'token_address', 'network', 'token_symbol', 'token_name', 'decimals'])
+        .returning(RECORD_COLUMNS.custom_tokens)
         .executeTakeFirst();
       if (!token) throw conflict('Custom token already exists on this network');
       return reply.code(201).send(token);

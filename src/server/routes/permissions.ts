@@ -1,7 +1,7 @@
 // POST /permissions: a dapp permission the user granted (spec: site and validity period).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { callerUserId } from '../users';
+import { callerUserId, RECORD_COLUMNS } from '../users';
 import { httpUrl, objectBody, shortText } from './schemas';
 
 /** The four periods a dapp permission may last (spec part 2 §6). */
@@ -45,7 +45,7 @@ export function registerPermissionRoutes(app: FastifyInstance, ctx: AppContext):
       const row = await ctx.db
         .insertInto('permissions')
         .values({ user_id: userId, name, action, origin: origin ?? null, expires_at: expiresAt })
-        .returning(['id', 'name', 'action', 'origin', 'expires_at'])
+        .returning(RECORD_COLUMNS.permissions)
         .executeTakeFirstOrThrow();
       return reply.code(201).send({ ...row, expires_at: row.expires_at?.toISOString() ?? null });
     },
