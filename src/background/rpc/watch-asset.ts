@@ -152,7 +152,9 @@ async function checkOnChain(ctx: RpcContext, asset: WatchRequest): Promise<Watch
 
 async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
   const asset = await checkOnChain(ctx, validateWatchAsset(params));
-  const chainId = networkState(ctx).providerConfig.chainId;
+  // The chain the asset was checked on, also if the user switches while the prompt is open.
+  const { providerConfig } = networkState(ctx);
+  const { chainId } = providerConfig;
   const { result } = ctx.messenger.call('ApprovalController:addRequest', {
     origin: ctx.origin,
     type: 'watch_asset',
@@ -166,7 +168,6 @@ async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
       origin: ctx.origin,
     });
     // Signed in to the backend, the asset is kept there too; its failure reaches the dapp.
-    const { providerConfig } = networkState(ctx);
     await ctx.messenger.call('UserPreferencesController:saveWatchedAsset', {
       ...asset,
       network: providerConfig.type === 'rpc' ? providerConfig.chainId : providerConfig.type,
