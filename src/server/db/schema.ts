@@ -1,5 +1,5 @@
 // Table types for kysely. Column names follow the spec's server record shapes (snake_case).
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
@@ -176,7 +176,3 @@ export interface Database {
   billboard: BillboardTable;
   announcements: AnnouncementsTable;
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
