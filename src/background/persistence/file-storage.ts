@@ -12,6 +12,8 @@ import type { StorageAdapter } from './storage-adapter';
 export class FileStorage implements StorageAdapter {
   readonly #path: string;
   #writing: Promise<void> = Promise.resolve();
+  /** What the file holds after this instance's last write: later writes merge without re-reading it. */
+  #written: Record<string, Json> | undefined;
 
   constructor(path: string) {
     this.#path = path;
@@ -35,12 +37,12 @@ export class FileStorage implements StorageAdapter {
   setMany(entries: Record<string, Json>): Promise<void> {
     // Writes are chained so that two saves never race on the temporary file.
     const write = this.#writing.then(async () => {
-      const current = await this.getAll();
-      const next = JSON.stringify({ ...current, ...entries });
+      const next = { ...(this.#written ?? (await this.getAll())), ...entries };
       await mkdir(dirname(this.#path), { recursive: true });
       const temporary = `${this.#path}.${process.pid}.tmp`;
-      await writeFile(temporary, next, 'utf8');
+      await writeFile(temporary, JSON.stringify(next), 'utf8');
       await rename(temporary, this.#path);
+      this.#written = next;
     });
     this.#writing = write.catch(() => undefined);
     return write;
