@@ -13,7 +13,7 @@ import { DEFAULT_WALLET_ORIGIN } from '../../controllers/approvals/ApprovalContr
 import { OriginConnection } from '../rpc/origin-connection';
 import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
-import { type PatchBatch, UiStateSource } from '../sync/ui-state-source';
+import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../ui-state';
 import { buildControllers, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
@@ -73,7 +73,6 @@ export interface Engine {
   destroy(): Promise<void>;
 }
 
-type ImmerPatch = { op: 'replace' | 'add' | 'remove'; path: (string | number)[]; value?: unknown };
 type StateChangeListener = (controllerName: string, patches: readonly ImmerPatch[]) => void;
 
 function toProviderConfig(network: EngineOptions['network']): ProviderConfig | undefined {

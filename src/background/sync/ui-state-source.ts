@@ -15,7 +15,8 @@ export interface PatchBatch {
   patches: StatePatch[];
 }
 
-interface ImmerPatch {
+/** A patch as a controller's `stateChange` event carries it (immer's, path within that controller). */
+export interface ImmerPatch {
   op: 'replace' | 'add' | 'remove';
   path: readonly (string | number)[];
   value?: unknown;
