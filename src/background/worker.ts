@@ -5,24 +5,18 @@
  */
 import { createEngine } from './engine/create-engine';
 import { IndexedDbStorage } from './persistence/indexeddb-storage';
-import type { BackgroundMessage, MessageChannelPort, ViewMessage } from './sync/protocol';
+import { portOverPostMessage } from './sync/post-message-port';
+import type { BackgroundMessage, ViewMessage } from './sync/protocol';
 import { bufferUntilListening } from './sync/buffered-port';
 import { serveView } from './sync/serve-view';
 import { readRuntimeConfig } from './runtime-config';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const port: MessageChannelPort<ViewMessage, BackgroundMessage> = {
-  postMessage: (message) => self.postMessage(message),
-  onMessage: (listener) => {
-    const handler = (event: MessageEvent<ViewMessage>) => listener(event.data);
-    self.addEventListener('message', handler);
-    return () => self.removeEventListener('message', handler);
-  },
-};
-
 // A view may subscribe while the engine still starts; its messages wait in the buffer.
-const bufferedPort = bufferUntilListening(port);
+const bufferedPort = bufferUntilListening(
+  portOverPostMessage<ViewMessage, BackgroundMessage>(self),
+);
 
 /** A desktop notification, when the user has allowed them for the wallet's origin. */
 function showNotification({

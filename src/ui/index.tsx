@@ -1,10 +1,11 @@
 /** Browser entry: starts the background worker, mirrors its state and renders the app. */
 import { createRoot } from 'react-dom/client';
 
+import { portOverPostMessage } from '../background/sync/post-message-port';
+import type { BackgroundMessage, ViewMessage } from '../background/sync/protocol';
 import { App } from './App';
 import { basenameFromBaseUri } from './base-path';
 import { BackgroundClient } from './bridge/background-client';
-import { createWorkerPort } from './bridge/worker-port';
 import { createI18n } from './i18n/create-i18n';
 import { RootStore } from './stores/root-store';
 import { installGlobalStyles } from './theme/global-styles';
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   worker.addEventListener('error', (event) =>
     console.error('Orrery: the background worker failed', event.message),
   );
-  client.connect(createWorkerPort(worker));
+  client.connect(portOverPostMessage<BackgroundMessage, ViewMessage>(worker));
 
   // English is bundled, so this resolves at once; AppShell switches to the stored locale.
   const i18n = await createI18n();
