@@ -7,6 +7,7 @@ import {
   exposedAccounts,
   invalidParams,
   isPlainObject,
+  isUnlocked,
   paramsArray,
   type RpcContext,
 } from './rpc-context';
@@ -30,7 +31,7 @@ function requireEthAccountsRequest(method: string, params: unknown): void {
  * accounts to offer are only known then (as a wallet shows its unlock screen first).
  */
 function untilUnlocked(ctx: RpcContext): Promise<void> {
-  if (ctx.messenger.call('KeyringController:getState').isUnlocked) return Promise.resolve();
+  if (isUnlocked(ctx)) return Promise.resolve();
   return new Promise((resolve) => {
     ctx.messenger.subscribeOnce('KeyringController:unlock', () => resolve());
   });

@@ -36,10 +36,6 @@ export class UiStateSource {
     this.#controllers = new Map(controllers.map((controller) => [controller.name, controller]));
   }
 
-  get seq(): number {
-    return this.#seq;
-  }
-
   getState(): UiState {
     const state: Record<string, Json> = {};
     for (const controller of this.#controllers.values()) {
