@@ -16,8 +16,13 @@ export interface RuntimeConfigFile {
   apiUrl: string | null;
 }
 
-const isHexChainId = (value: unknown): value is Hex =>
-  typeof value === 'string' && /^0x[0-9a-f]+$/u.test(value);
+/** A chain id as hex or a positive integer, in the network controller's form (lowercase, no leading zeros). */
+function toChainId(value: unknown): Hex | undefined {
+  let id: bigint | undefined;
+  if (typeof value === 'string' && /^0x[0-9a-f]+$/iu.test(value)) id = BigInt(value);
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) id = BigInt(value);
+  return id !== undefined && id > 0n ? `0x${id.toString(16)}` : undefined;
+}
 
 /** Parses a runtime config; missing or malformed parts fall back to the local development chain. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
@@ -26,11 +31,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     apiUrl?: unknown;
   };
   const network = input.network ?? {};
-  const chainId = isHexChainId(network.chainId)
-    ? network.chainId
-    : typeof network.chainId === 'number'
-      ? (`0x${(network.chainId as number).toString(16)}` as Hex)
-      : LOCALHOST_NETWORK.chainId;
+  const chainId = toChainId(network.chainId) ?? LOCALHOST_NETWORK.chainId;
   return {
     network: {
       ...LOCALHOST_NETWORK,

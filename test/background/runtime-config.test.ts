@@ -26,6 +26,21 @@ describe('runtime config (config.json)', () => {
     expect(config.apiUrl).toBeNull();
   });
 
+  it('keeps the chain of an upper-case or zero-padded hex id, in canonical form', () => {
+    const chainIdOf = (chainId: unknown) =>
+      parseRuntimeConfig({ network: { rpcUrl: 'http://node', chainId } }).network.chainId;
+    expect(chainIdOf('0xAA36A7')).toBe('0xaa36a7');
+    expect(chainIdOf('0x0005')).toBe('0x5');
+  });
+
+  it.each([-1, 1.5, Number.NaN, 0, '0x', '0x0', '5'])(
+    'refuses the chain id %p and uses the local chain id',
+    (chainId) => {
+      const config = parseRuntimeConfig({ network: { rpcUrl: 'http://node', chainId } });
+      expect(config.network.chainId).toBe(LOCALHOST_NETWORK.chainId);
+    },
+  );
+
   it.each([null, 'text', 42, { network: { chainId: 'mainnet', rpcUrl: 7 }, apiUrl: 5 }])(
     'falls back to the local development chain and no backend for %p',
     (raw) => {
