@@ -176,7 +176,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   // What views show is polled only while one is subscribed.
   const viewPolling = options.backendUrl ? [gasFee, currency, userPreferences] : [gasFee];
-  for (const controller of viewPolling) controller.stopPolling();
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {

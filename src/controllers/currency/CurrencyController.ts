@@ -161,7 +161,7 @@ export class CurrencyController extends BaseController<
     );
   }
 
-  /** Wires to the network (its ticker) and starts polling. */
+  /** Wires to the network (its ticker). Polling is started by whoever shows the rate. */
   init(): void {
     const { providerConfig } = this.messenger.call('NetworkController:getState');
     this.#setNative(providerConfig.ticker);
@@ -169,7 +169,6 @@ export class CurrencyController extends BaseController<
       this.#subscribed = true;
       this.messenger.subscribe('NetworkController:networkDidChange', this.#onNetworkDidChange);
     }
-    this.startPolling();
   }
 
   async setCurrentCurrency(currency: string): Promise<void> {

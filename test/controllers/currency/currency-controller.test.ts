@@ -153,6 +153,7 @@ describe('CurrencyController', () => {
   it('follows the network ticker: the rate of BNB after a switch to a BNB chain', async () => {
     const { network, currency } = setup();
     currency.init();
+    currency.startPolling();
     await waitFor(() => currency.state.conversionRate === 1234.5, 'the ETH rate');
     await network.setRpcTarget({ rpcUrl: 'http://127.0.0.1:1', chainId: 56, ticker: 'BNB' });
     await waitFor(() => currency.state.nativeCurrency === 'BNB', 'the BNB ticker');
@@ -164,6 +165,8 @@ describe('CurrencyController', () => {
     let idle = false;
     const { currency } = setup({ pollingIntervalMs: 40, isIdle: () => idle });
     currency.init();
+    expect(currency.isPolling()).toBe(false); // init wires, it does not fetch
+    currency.startPolling();
     await waitFor(() => priceApi.calls.length >= 3, 'three polls');
     idle = true;
     await new Promise((resolve) => setTimeout(resolve, 60));
