@@ -119,10 +119,8 @@ export function createActionHandlers({
       const address = preferences.state.selectedAddress;
       if (!address) throw new Error('No account to log in with');
       await userPreferences.init({ address, verifier, verifierId, hostname: 'orrery' });
-      await Promise.all([
-        pastTransactions.fetchPastTransactions(address),
-        pastTransactions.fetchPaymentOrders(address),
-      ]);
+      // One read of the server's list fills both past transactions and payment orders.
+      await pastTransactions.fetchPastTransactions(address);
     },
     addContact: async (contact) => {
       await userPreferences.addContact(contact);
