@@ -116,8 +116,9 @@ async function expectLiveStatus(page: Page): Promise<void> {
 }
 
 /**
- * The worker writes settings 200 ms after a change (the engine's persist debounce); a worker
- * stopped sooner, as by a reload, loses the change. Give the write ample time.
+ * The worker stores a change before it answers the view's action, but the page shows the change
+ * as soon as its patch arrives, which is earlier, and has no signal for "stored". A reload that
+ * soon could end the worker mid-write, so give the write ample time.
  */
 const waitForSettingsWrite = (page: Page) => page.waitForTimeout(1_000);
 
