@@ -2,6 +2,13 @@ import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
 import { rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
+import {
+  hasCode,
+  INTERFACE_IDS,
+  readDecimals,
+  readSymbol,
+  supportsInterface,
+} from '../../controllers/assets/contract-reads';
 import type { WatchedAssetType } from '../../controllers/assets/WatchedAssetsController';
 import { isValidAddress } from '../../controllers/transactions/hex';
 import { methodMiddleware } from './method-middleware';
@@ -21,48 +28,8 @@ export const WATCH_ASSET_MESSAGES = {
   failed: 'Something went wrong while watching asset',
 } as const;
 
-const SUPPORTS_INTERFACE = '0x01ffc9a7';
-const INTERFACE_IDS: Record<'erc721' | 'erc1155', string> = {
-  erc721: '80ac58cd',
-  erc1155: 'd9b67a26',
-};
-const SYMBOL_SELECTOR = '0x95d89b41';
-const DECIMALS_SELECTOR = '0x313ce567';
 /** Spec part 2 §9: ERC20 default decimals. */
 const DEFAULT_DECIMALS = 18;
-
-async function ethCall(ctx: RpcContext, to: string, data: string): Promise<string | undefined> {
-  try {
-    return await networkProvider(ctx).request<string>({
-      method: 'eth_call',
-      params: [{ to, data }, 'latest'],
-    });
-  } catch {
-    return undefined; // a revert or a missing function reads as "no"
-  }
-}
-
-async function supportsInterface(ctx: RpcContext, address: string, id: string): Promise<boolean> {
-  const answer = await ethCall(ctx, address, `${SUPPORTS_INTERFACE}${id.padEnd(64, '0')}`);
-  return typeof answer === 'string' && /^0x0*1$/.test(answer);
-}
-
-/** An ABI-encoded string return (or a bytes32 one, as some old tokens give). */
-function decodeString(hex: string | undefined): string | undefined {
-  if (!hex || hex.length < 66) return undefined;
-  const body = hex.slice(2);
-  try {
-    if (body.length >= 128) {
-      const offset = Number.parseInt(body.slice(0, 64), 16) * 2;
-      const length = Number.parseInt(body.slice(offset, offset + 64), 16) * 2;
-      const bytes = body.slice(offset + 64, offset + 64 + length);
-      if (bytes.length === length) return Buffer.from(bytes, 'hex').toString('utf8');
-    }
-    return Buffer.from(body.slice(0, 64), 'hex').toString('utf8').replace(/\0+$/, '');
-  } catch {
-    return undefined;
-  }
-}
 
 type WatchRequest = {
   type: WatchedAssetType;
@@ -127,25 +94,21 @@ function validateWatchAsset(params: unknown): WatchRequest {
 
 /** The contract must be on the active chain (it has code) and, for NFTs, say it is one. */
 async function checkOnChain(ctx: RpcContext, asset: WatchRequest): Promise<WatchRequest> {
-  const code = await networkProvider(ctx).request<string>({
-    method: 'eth_getCode',
-    params: [asset.address, 'latest'],
-  });
-  if (typeof code !== 'string' || code === '0x' || code === '0x0') {
+  const reader = networkProvider(ctx);
+  if (!(await hasCode(reader, asset.address))) {
     throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
   }
   if (asset.type !== 'erc20') {
-    if (!(await supportsInterface(ctx, asset.address, INTERFACE_IDS[asset.type]))) {
+    if (!(await supportsInterface(reader, asset.address, INTERFACE_IDS[asset.type]))) {
       throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
     }
     return asset;
   }
-  const symbol = asset.symbol ?? decodeString(await ethCall(ctx, asset.address, SYMBOL_SELECTOR));
+  const symbol = asset.symbol ?? (await readSymbol(reader, asset.address));
   let decimals = asset.decimals;
   if (decimals === undefined) {
-    const answer = await ethCall(ctx, asset.address, DECIMALS_SELECTOR);
-    const parsed = answer && answer.length > 2 ? Number(BigInt(answer)) : Number.NaN;
-    decimals = Number.isInteger(parsed) && parsed >= 0 && parsed <= 36 ? parsed : DEFAULT_DECIMALS;
+    const stated = await readDecimals(reader, asset.address);
+    decimals = stated !== undefined && stated <= 36 ? stated : DEFAULT_DECIMALS;
   }
   return { ...asset, ...(symbol !== undefined ? { symbol } : {}), decimals };
 }

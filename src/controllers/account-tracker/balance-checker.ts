@@ -3,8 +3,7 @@
  * token 0x0 meaning the native balance, result i * tokens.length + j for users[i], tokens[j].
  * The same interface as the DeltaBalances contract MetaMask calls on many chains.
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
 
 export type Hex = `0x${string}`;
 
@@ -24,40 +23,39 @@ export const BALANCE_CHECKER_ADDRESSES: Readonly<Record<Hex, Hex>> = {
   '0x64': '0x6aa75276052d96696134252587894ef5ffa520af',
 };
 
-const BALANCES_SELECTOR = bytesToHex(
-  keccak_256(utf8ToBytes('balances(address[],address[])')).subarray(0, 4),
-);
+const BALANCE_CHECKER_ABI = parseAbi([
+  'function balances(address[] users, address[] tokens) view returns (uint256[])',
+]);
 
-const word = (value: bigint): string => value.toString(16).padStart(64, '0');
-
-function addressWord(address: string): string {
-  const hex = address.toLowerCase().replace(/^0x/, '');
-  if (!/^[0-9a-f]{40}$/.test(hex)) throw new Error(`Not an address: ${address}`);
-  return hex.padStart(64, '0');
-}
-
-/** Calldata for balances(users, tokens). */
+/** Calldata for balances(users, tokens); throws on a string that is not an address. */
 export function encodeBalancesCall(users: readonly string[], tokens: readonly string[]): Hex {
-  const usersOffset = 64n;
-  const tokensOffset = usersOffset + 32n * BigInt(1 + users.length);
-  return `0x${BALANCES_SELECTOR}${word(usersOffset)}${word(tokensOffset)}${word(
-    BigInt(users.length),
-  )}${users.map(addressWord).join('')}${word(BigInt(tokens.length))}${tokens
-    .map(addressWord)
-    .join('')}`;
+  return encodeFunctionData({
+    abi: BALANCE_CHECKER_ABI,
+    functionName: 'balances',
+    args: [users as readonly Hex[], tokens as readonly Hex[]],
+  });
 }
 
 /** The uint256[] a balances() call returned, checked against the expected length. */
 export function decodeBalancesResult(result: string, expectedLength: number): bigint[] {
-  const hex = typeof result === 'string' ? result.replace(/^0x/, '') : '';
-  const words = hex.match(/.{64}/g) ?? [];
-  if (hex.length % 64 !== 0 || words.length < 2) {
-    throw new Error('The balance checker returned no array.');
+  let balances: readonly bigint[];
+  try {
+    balances = decodeFunctionResult({
+      abi: BALANCE_CHECKER_ABI,
+      functionName: 'balances',
+      data: result as Hex,
+    });
+  } catch (error) {
+    // viem's errors carry a one-line shortMessage next to their long, multi-line message.
+    const { shortMessage, message } = error as { shortMessage?: string; message: string };
+    throw new Error(`The balance checker returned no array: ${shortMessage ?? message}`, {
+      cause: error,
+    });
   }
-  const offset = Number(BigInt(`0x${words[0]}`) / 32n);
-  const length = Number(BigInt(`0x${words[offset] ?? '0'}`));
-  if (length !== expectedLength || words.length < offset + 1 + length) {
-    throw new Error(`The balance checker returned ${length} values, expected ${expectedLength}.`);
+  if (balances.length !== expectedLength) {
+    throw new Error(
+      `The balance checker returned ${balances.length} values, expected ${expectedLength}.`,
+    );
   }
-  return words.slice(offset + 1, offset + 1 + length).map((w) => BigInt(`0x${w}`));
+  return [...balances];
 }
