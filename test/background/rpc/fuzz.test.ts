@@ -1,7 +1,28 @@
+import { callJsonRpc } from '../../../scripts/lib/json-rpc';
 import type { Engine } from '../../../src/background/engine/create-engine';
 import type { RpcLogEntry } from '../../../src/background/rpc/rpc-context';
 import { useAnvil } from '../../chain/use-anvil';
 import { autoAnswer, connectOrigin, engineWithAccounts } from './harness';
+
+/** Node, admin and unknown methods: each must be refused (4200) whatever its params. */
+const NODE_ONLY_METHODS = [
+  'anvil_setBalance',
+  'anvil_impersonateAccount',
+  'evm_mine',
+  'evm_revert',
+  'hardhat_setNonce',
+  'debug_setHead',
+  'wallet_unknownThing',
+  'personal_listAccounts',
+  'personal_sendTransaction',
+  'eth_signTransaction',
+  'eth_sendUnsignedTransaction',
+  'eth_sendTransactionSync',
+  'eth_fillTransaction',
+  'constructor',
+  '__proto__',
+  'toString',
+];
 
 const METHODS = [
   'eth_chainId',
@@ -40,14 +61,7 @@ const METHODS = [
   'eth_getTransactionByHash',
   'eth_call',
   'eth_getLogs',
-  'anvil_setBalance',
-  'evm_mine',
-  'wallet_unknownThing',
-  'personal_listAccounts',
-  'eth_signTransaction',
-  'constructor',
-  '__proto__',
-  'toString',
+  ...NODE_ONLY_METHODS,
 ];
 
 /** A small seeded generator, so a failure replays. */
@@ -121,7 +135,22 @@ describe('malformed requests never crash the engine', () => {
     await engine?.destroy();
   });
 
-  it('answers 400 random requests with a result or a JSON-RPC error, and keeps answering', async () => {
+  /** Block number, and each dev account's balance and nonce, read from the node itself. */
+  async function chainState(): Promise<unknown> {
+    const { rpcUrl, accounts } = anvil();
+    return {
+      block: await callJsonRpc(rpcUrl, 'eth_blockNumber'),
+      accounts: await Promise.all(
+        accounts.map(async (account) => [
+          await callJsonRpc(rpcUrl, 'eth_getBalance', [account, 'latest']),
+          await callJsonRpc(rpcUrl, 'eth_getTransactionCount', [account, 'latest']),
+        ]),
+      ),
+    };
+  }
+
+  it('answers 400 random requests, refuses every node method, and leaves the chain as it was', async () => {
+    const before = await chainState();
     const logged: RpcLogEntry[] = [];
     const { engine: created, addresses } = await engineWithAccounts(anvil(), 1, {
       onRpcRequest: (entry) => logged.push(entry),
@@ -134,6 +163,7 @@ describe('malformed requests never crash the engine', () => {
     const answers = autoAnswer(engine, () => 'reject'); // the user says no to everything
     const random = prng(20261121);
     const outcomes = { results: 0, errors: 0 };
+    const nodeOnlyAnswers: string[] = [];
     // Params that are neither an array nor an object are refused by the provider itself (-32600).
     let refusedByProvider = 0;
     try {
@@ -147,11 +177,21 @@ describe('malformed requests never crash the engine', () => {
         if (params !== undefined && (typeof params !== 'object' || params === null)) {
           refusedByProvider += 1;
         }
+        const validParams = params === undefined || (typeof params === 'object' && params !== null);
         const settled = provider.request({ method, params: params as object }).then(
           () => 'result' as const,
           (error: { code?: unknown; message?: unknown }) => {
             expect(typeof error.code).toBe('number');
             expect(typeof error.message).toBe('string');
+            if (NODE_ONLY_METHODS.includes(method) && validParams) {
+              // 4200, or refused even earlier at the edge (e.g. a '__proto__' key made the
+              // object non-plain): never anything a node answered.
+              nodeOnlyAnswers.push(
+                error.code === -32602 && String(error.message).startsWith('Invalid params: params')
+                  ? 'refused at the edge'
+                  : String(error.code),
+              );
+            }
             return 'error' as const;
           },
         );
@@ -163,6 +203,9 @@ describe('malformed requests never crash the engine', () => {
         clearTimeout(timer);
         if (outcome === 'hung')
           throw new Error(`request ${i} (${method} ${JSON.stringify(params)?.slice(0, 200)}) hung`);
+        if (outcome === 'result' && NODE_ONLY_METHODS.includes(method)) {
+          throw new Error(`${method} ${JSON.stringify(params)?.slice(0, 200)} got a result`);
+        }
         outcomes[outcome === 'result' ? 'results' : 'errors'] += 1;
       }
     } finally {
@@ -190,5 +233,12 @@ describe('malformed requests never crash the engine', () => {
     ).toMatch(/^0x/);
     expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0);
     expect(engine.getState().NetworkController.providerConfig.chainId).toBe('0x1691');
+    // Every node or admin method with well-formed params was refused as unsupported...
+    expect(nodeOnlyAnswers.filter((answer) => answer !== 'refused at the edge')).toEqual(
+      nodeOnlyAnswers.filter((answer) => answer !== 'refused at the edge').map(() => '4200'),
+    );
+    expect(nodeOnlyAnswers.filter((answer) => answer === '4200').length).toBeGreaterThan(50);
+    // ...and the user rejected everything else: no block, balance or nonce changed.
+    expect(await chainState()).toEqual(before);
   });
 });
