@@ -1,8 +1,13 @@
+import { bytesToHex } from 'viem';
+import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
+
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { BackgroundMessage, ViewMessage } from '../../src/background/sync/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
+import { startServer, type RunningServer } from '../../src/server/main';
+import { createTestDatabase, type TestDatabase } from '../server/helpers';
 import { sampleUiState } from '../ui/fake-background';
 import { UNREACHABLE_RPC } from './helpers';
 
@@ -91,30 +96,6 @@ describe('UI state stream', () => {
     expect(view.received.filter((message) => message.type === 'patches')).toHaveLength(1);
   });
 
-  it('never lets a secret-marked key reach a view, in the snapshot or in a patch', async () => {
-    const view = connectView(engine);
-    view.send({ type: 'subscribe' });
-    await view.settle();
-    await engine.actions.createNewVault('correct horse battery staple');
-    engine.actions.setLocked();
-    await engine.actions.submitPassword('correct horse battery staple');
-    view.send({ type: 'subscribe' });
-    await view.settle();
-    await engine.flush();
-
-    // The vault exists (encrypted, in storage) and yet nothing of it crossed to the view.
-    const { KeyringController: storedKeyring } = await storage.getAll();
-    expect(JSON.parse((storedKeyring as { vault: string }).vault)).toMatchObject({
-      version: 1,
-      cipher: { name: 'AES-GCM' },
-    });
-    const everythingSent = JSON.stringify(view.received);
-    expect(everythingSent).not.toContain('vault');
-    expect(everythingSent).toContain('"isUnlocked":true');
-    expect(engine.getState().KeyringController).toMatchObject({ isUnlocked: true });
-    expect(engine.getState().KeyringController).not.toHaveProperty('vault');
-  });
-
   it('answers actions with their results and errors with code and message, never a hang', async () => {
     const view = connectView(engine);
     view.send({ type: 'request', id: 1, action: 'setTheme', params: ['dark'] });
@@ -177,6 +158,131 @@ describe('UI state stream', () => {
     await view.settle();
     expect(view.received).toHaveLength(1);
     expect(engine.getState().PreferencesController.locale).toBe('en');
+  });
+});
+
+/** A BIP-39 vector (Trezor's), a private key and a password that appear nowhere else. */
+const PASSWORD = 'correct horse battery staple';
+const PHRASE = 'legal winner thank year wave sausage worth useful legal winner thank yellow';
+const PRIVATE_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+
+/**
+ * Which secrets occur in `text`: the password, each private key (with or without 0x, any case),
+ * any two neighbouring words of the phrase (joined by up to three non-letters, so a phrase kept
+ * as a string or as an array of words is found), and each token and its signature part.
+ */
+function secretsIn(
+  text: string,
+  secrets: { password: string; keys: string[]; phrase: string; tokens: string[] },
+): string[] {
+  const lower = text.toLowerCase();
+  const found: string[] = [];
+  if (lower.includes(secrets.password.toLowerCase())) found.push('password');
+  for (const key of secrets.keys) {
+    if (lower.includes(key.toLowerCase().replace(/^0x/, ''))) found.push(`key ${key.slice(0, 6)}`);
+  }
+  const words = secrets.phrase.split(' ');
+  for (let i = 0; i + 1 < words.length; i += 1) {
+    if (new RegExp(`${words[i]}[^a-z]{1,3}${words[i + 1]}`).test(lower)) {
+      found.push(`phrase words ${i}-${i + 1}`);
+    }
+  }
+  for (const token of secrets.tokens) {
+    const signature = token.split('.')[2] ?? token;
+    if (lower.includes(token.toLowerCase()) || lower.includes(signature.toLowerCase())) {
+      found.push('token');
+    }
+  }
+  return found;
+}
+
+describe('secrets and the view stream', () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    server = await startServer(database.config());
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.dispose();
+  });
+
+  it('never lets a secret-marked key reach a view, in the snapshot or in a patch', async () => {
+    const storage = new MemoryStorage();
+    const engine = await createEngine({
+      storage,
+      network: UNREACHABLE_RPC,
+      backendUrl: server.url,
+    });
+    try {
+      const view = connectView(engine);
+      view.send({ type: 'subscribe' });
+      await view.settle();
+      await engine.actions.createNewVault(PASSWORD);
+      const imported = await engine.actions.importAccountWithPrivateKey(PRIVATE_KEY);
+      const fromPhrase = await engine.actions.importAccountWithSeedPhrase(PHRASE, 0);
+      engine.actions.setSelectedAddress(fromPhrase);
+      await engine.actions.loginToBackend('google', 'secrets@example.com');
+      engine.actions.setLocked();
+      await engine.actions.submitPassword(PASSWORD);
+      view.send({ type: 'subscribe' }); // a second snapshot, after all of it
+      await view.settle();
+      await engine.flush();
+
+      // The secrets exist: the vault, the token and the phrase's key are real...
+      const stored = await storage.getAll();
+      const { jwtTokens } = stored.UserPreferencesController as {
+        jwtTokens: Record<string, string>;
+      };
+      const tokens = Object.values(jwtTokens);
+      expect(tokens).toHaveLength(1);
+      expect(tokens[0]).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]{20,}$/);
+      const phraseKey = mnemonicToAccount(PHRASE).getHdKey().privateKey!;
+      expect(privateKeyToAddress(bytesToHex(phraseKey)).toLowerCase()).toBe(
+        fromPhrase.toLowerCase(),
+      );
+      const secrets = {
+        password: PASSWORD,
+        keys: [PRIVATE_KEY, bytesToHex(phraseKey)],
+        phrase: PHRASE,
+        tokens,
+      };
+      // ...the search finds each kind in any spelling...
+      expect(
+        secretsIn(
+          JSON.stringify({
+            p: PASSWORD.toUpperCase(),
+            k: [PRIVATE_KEY.slice(2).toUpperCase(), bytesToHex(phraseKey)],
+            w: PHRASE.split(' ').slice(4, 6),
+            t: tokens[0]!.split('.')[2],
+          }),
+          secrets,
+        ),
+      ).toEqual([
+        'password',
+        'key 0x4c08',
+        `key ${bytesToHex(phraseKey).slice(0, 6)}`,
+        'phrase words 4-5',
+        'token',
+      ]);
+      expect(secretsIn(JSON.stringify(stored), secrets)).toContain('token');
+
+      // ...and none of them is anywhere in what the view received: snapshots and patches.
+      const kinds = new Set(view.received.map((message) => message.type));
+      expect(kinds).toEqual(new Set(['snapshot', 'patches']));
+      expect(view.received.filter((message) => message.type === 'snapshot')).toHaveLength(2);
+      const everythingSent = JSON.stringify(view.received);
+      expect(secretsIn(everythingSent, secrets)).toEqual([]);
+      expect(everythingSent).not.toContain('vault');
+      // What a view may see did arrive: both accounts, the sign-in, the unlock.
+      expect(everythingSent).toContain(imported.toLowerCase());
+      expect(everythingSent).toContain(fromPhrase.toLowerCase());
+      expect(everythingSent).toContain('"isUnlocked":true');
+      expect(engine.getState().KeyringController).not.toHaveProperty('vault');
+    } finally {
+      await engine.destroy();
+    }
   });
 });
 
