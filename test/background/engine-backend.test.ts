@@ -50,7 +50,17 @@ describe('the engine synced with the backend', () => {
     await engine.actions.loginToBackend('google', 'carol@example.com');
     const prefs = () => engine.getState().UserPreferencesController;
     expect(prefs().isNewUser).toBe(true);
-    expect(prefs().identities[address]).toBeDefined();
+    // The new user's record, as the server created it for this sign-in.
+    expect(prefs().identities[address]).toMatchObject({
+      verifier: 'google',
+      verifierId: 'carol@example.com',
+      theme: 'light',
+      locale: 'en',
+      selectedCurrency: 'USD',
+      contacts: [],
+      customTokens: [],
+      customNetworks: [],
+    });
 
     await engine.actions.setTheme('dark');
     expect(engine.getState().PreferencesController.theme).toBe('dark');
@@ -91,11 +101,18 @@ describe('the engine synced with the backend', () => {
     const [onServer] = await serverNetworks();
     expect(onServer).toMatchObject({ chain_id: '0x4d2' });
     expect(added).toMatchObject({ id: String(onServer!.id), chainId: '0x4d2', symbol: 'ETH' });
-    expect(engine.getState().NetworkController.customNetworks[added.id]).toBeDefined();
+    expect(engine.getState().NetworkController.customNetworks[added.id]).toEqual({
+      id: String(onServer!.id),
+      networkName: 'Side chain',
+      host: 'http://127.0.0.1:9999',
+      chainId: '0x4d2',
+      symbol: 'ETH',
+      blockExplorer: '',
+    });
 
     await expect(
       engine.call('addCustomNetwork', [{ networkName: 'Bad', host: 'not a url', chainId: '1' }]),
-    ).rejects.toThrow();
+    ).rejects.toThrow('Invalid RPC URL "not a url": expected an http(s) URL.');
     expect(await serverNetworks()).toHaveLength(1);
 
     await engine.actions.deleteCustomNetwork(added.id);

@@ -197,7 +197,17 @@ describe('wallet_addEthereumChain and wallet_switchEthereumChain', () => {
     ).toBeNull();
     declineSwitch.stop();
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x539');
-    expect(engine.messenger.call('NetworkController:findNetworkByChainId', '0x7a69')).toBeDefined();
+    expect(engine.messenger.call('NetworkController:findNetworkByChainId', '0x7a69')).toEqual({
+      type: 'rpc',
+      chainId: '0x7a69',
+      rpcUrl: chainA().rpcUrl,
+      ticker: 'ETH',
+      tickerName: 'ETH',
+      networkName: 'Second anvil',
+      blockExplorer: 'https://explorer.example',
+      logo: 'eth.svg',
+      customNetworkId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
 
     const reject = autoAnswer(engine, () => 'reject');
     expect(

@@ -1,5 +1,5 @@
 /** The per-block cache, measured by counting the requests that reach a real anvil. */
-import { callJsonRpc } from '../../../scripts/lib/json-rpc';
+import { callJsonRpc, type JsonRpcCallError } from '../../../scripts/lib/json-rpc';
 import { createRpcClient, type RpcClient } from '../../../src/controllers/network/rpc-client';
 import { useAnvil } from '../../chain/use-anvil';
 import { countingFetch, waitFor } from './helpers';
@@ -148,12 +148,23 @@ describe('RPC client cache', () => {
 
   it('shares one failing call among identical requests in flight and caches no error', async () => {
     const bad = { method: 'eth_getBalance', params: ['0xnot-an-address', 'latest'] };
+    // The node's own answer, asked directly: every caller gets exactly that error.
+    const fromNode = await callJsonRpc(node().rpcUrl, bad.method, bad.params).catch(
+      (error: JsonRpcCallError) => error,
+    );
+    const nodeError = {
+      code: (fromNode as JsonRpcCallError).code,
+      message: (fromNode as JsonRpcCallError).message.replace(`${bad.method}: `, ''),
+    };
+    expect(nodeError.code).toBe(-32602);
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, () => client.provider.request(bad)),
     );
-    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    for (const result of results) {
+      expect(result).toMatchObject({ status: 'rejected', reason: nodeError });
+    }
     expect(upstream.count('eth_getBalance')).toBe(1);
-    await expect(client.provider.request(bad)).rejects.toBeDefined();
+    await expect(client.provider.request(bad)).rejects.toMatchObject(nodeError);
     expect(upstream.count('eth_getBalance')).toBe(2);
   });
 
