@@ -4,60 +4,18 @@
  * how many upstream calls 100 identical reads within one block cause, counted at a local
  * JSON-RPC proxy in front of anvil (so every HTTP request the engine makes is seen).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { createEngine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import type { OriginProvider } from '../../src/background/rpc/origin-provider';
 import { startAnvil } from '../lib/anvil';
 import { median } from '../lib/median';
+import { startRecordingProxy } from '../lib/recording-proxy';
 
 const WARMUP = 300;
 const RUNS = 5_000;
 const IDENTICAL_READS = 100;
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-/** Forwards JSON-RPC to the node and counts calls by method (a batch counts each entry). */
-async function startCountingProxy(target: string) {
-  const counts = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      try {
-        const parsed = JSON.parse(body) as { method?: string } | { method?: string }[];
-        for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
-          const method = call.method ?? '?';
-          counts.set(method, (counts.get(method) ?? 0) + 1);
-        }
-      } catch {
-        counts.set('(unparsable)', (counts.get('(unparsable)') ?? 0) + 1);
-      }
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-        .then(async (upstream) => {
-          res.writeHead(upstream.status, { 'content-type': 'application/json' });
-          res.end(await upstream.text());
-        })
-        .catch((error: Error) => {
-          res.writeHead(502);
-          res.end(error.message);
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    counts,
-    total: (exclude: string[] = []) =>
-      [...counts].filter(([m]) => !exclude.includes(m)).reduce((sum, [, n]) => sum + n, 0),
-    reset: () => counts.clear(),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function measure(provider: OriginProvider, method: string, params?: unknown[]) {
   for (let i = 0; i < WARMUP; i++) await provider.request({ method, params });
@@ -79,7 +37,7 @@ async function measure(provider: OriginProvider, method: string, params?: unknow
 
 async function main(): Promise<void> {
   const node = await startAnvil({ chainId: 5777, accounts: 2 });
-  const proxy = await startCountingProxy(node.rpcUrl);
+  const proxy = await startRecordingProxy(node.rpcUrl);
   const engine = await createEngine({
     storage: new MemoryStorage(),
     network: { rpcUrl: proxy.url, chainId: '0x1691' },
@@ -145,7 +103,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await engine.destroy();
-    await proxy.stop();
+    await proxy.close();
     await node.stop();
   }
 }

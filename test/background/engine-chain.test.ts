@@ -7,7 +7,7 @@ import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { PASS_THROUGH_METHODS } from '../../src/background/rpc/pass-through';
 import { SIGNING_METHODS } from '../../src/controllers/messages/rpc-params';
 import { deployContract } from '../chain/deploy';
-import { startRecordingProxy, type RecordingProxy } from '../chain/recording-proxy';
+import { startRecordingProxy, type RecordingProxy } from '../../scripts/lib/recording-proxy';
 import { mine } from '../chain/snapshot';
 import { useAnvil } from '../chain/use-anvil';
 import { waitFor } from './helpers';

@@ -1,5 +1,5 @@
 // An HTTP JSON-RPC proxy in front of a node that records every method it forwards (batches
-// included): tests point the wallet at it to see exactly what reached the node.
+// included): tests and benchmarks point the wallet at it to see exactly what reached the node.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,6 +9,8 @@ export interface RecordingProxy {
   /** Every method forwarded, in arrival order. */
   readonly methods: readonly string[];
   count(method: string): number;
+  /** How many calls were forwarded, leaving out the methods in `exclude`. */
+  total(exclude?: readonly string[]): number;
   /** Forgets what was recorded so far. */
   reset(): void;
   close(): Promise<void>;
@@ -58,6 +60,7 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
       return methods;
     },
     count: (method) => methods.filter((m) => m === method).length,
+    total: (exclude = []) => methods.filter((m) => !exclude.includes(m)).length,
     reset: () => {
       methods = [];
     },
