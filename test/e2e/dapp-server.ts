@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { build } from 'esbuild';
+import { build, stop as stopEsbuild } from 'esbuild';
 
 export interface DappServer {
   port: number;
@@ -70,6 +70,8 @@ export async function startDappServer(repoRoot: string): Promise<DappServer> {
     write: false,
   });
   const embedJs = bundle.outputFiles[0]!.text;
+  // esbuild's service process would keep jest's worker alive.
+  await stopEsbuild();
   const server: Server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://dapp').pathname;
     const body =

@@ -73,7 +73,8 @@ export function startProviderFrame(options: ProviderFrameOptions): { close(): vo
     return provider;
   };
 
-  stream.onConnect(() => void providerForPinnedOrigin());
+  // Opened as soon as the origin is pinned; a failure reaches the dapp with each request.
+  stream.onConnect(() => void providerForPinnedOrigin().catch(() => undefined));
   stream.onData((data) => {
     const { id, method, params } = data as Partial<FrameRequest>;
     if (!isJsonRpcId(id)) return; // a notification, or not JSON-RPC: nothing to answer
