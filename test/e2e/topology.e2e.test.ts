@@ -357,6 +357,23 @@ describe('SharedWorker mode', () => {
     await hostile.close();
   });
 
+  it('a page under the base path starts another SharedWorker, which defers to the running engine', async () => {
+    // The worker's script URL differs under /v5.0.2/, so the browser gives it its own realm.
+    const prefixed = await context.newPage();
+    await prefixed.goto(`${wallet}/v5.0.2/wallet?test-hooks`);
+    await expectLive(prefixed);
+    await until(
+      async () => (await lockCounts(prefixed)).engineQueued === 1,
+      'the second SharedWorker to queue for the engine lock',
+    );
+    expect(await lockCounts(prefixed)).toMatchObject({ engine: 1, engineQueued: 1, pages: 4 });
+    await prefixed.getByRole('button', { name: 'Switch theme' }).click();
+    await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
+    await tabs[1]!.getByRole('button', { name: 'Switch theme' }).click();
+    await prefixed.locator('html[data-theme="light"]').waitFor();
+    await prefixed.close();
+  });
+
   it('a page forced to the fallback is served by the running engine; its own Worker waits off the database', async () => {
     const forced = await openWallet(context, '&engine=dedicated');
     expect(await forced.evaluate(() => document.documentElement.dataset.engineMode)).toBe(

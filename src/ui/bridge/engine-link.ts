@@ -31,20 +31,27 @@ const MAX_QUEUED = 1000;
 /** The transport-independent part: queueing until the first engine, listeners. */
 class LinkCore implements EngineLink {
   engineId: string | null = null;
+  #post: (frame: PageFrame, engineId: string) => void;
+  readonly #onClose: () => void;
+  readonly #frameListeners = new Set<(frame: EngineFrame) => void>();
+  readonly #connectListeners = new Set<(engineId: string) => void>();
   #queue: PageFrame[] = [];
-  #frameListeners = new Set<(frame: EngineFrame) => void>();
-  #connectListeners = new Set<(engineId: string) => void>();
   #closed = false;
 
-  constructor(
-    public post: (frame: PageFrame, engineId: string) => void,
-    private readonly onClose: () => void,
-  ) {}
+  constructor(post: (frame: PageFrame, engineId: string) => void, onClose: () => void) {
+    this.#post = post;
+    this.#onClose = onClose;
+  }
+
+  /** Sends through another transport from now on. */
+  redirect(post: (frame: PageFrame, engineId: string) => void): void {
+    this.#post = post;
+  }
 
   send(frame: PageFrame): void {
     if (this.#closed) return;
     if (this.engineId !== null) {
-      this.post(frame, this.engineId);
+      this.#post(frame, this.engineId);
       return;
     }
     if (this.#queue.length >= MAX_QUEUED) {
@@ -66,7 +73,7 @@ class LinkCore implements EngineLink {
   connected(engineId: string): void {
     if (this.#closed || engineId === this.engineId) return;
     this.engineId = engineId;
-    for (const frame of this.#queue.splice(0)) this.post(frame, engineId);
+    for (const frame of this.#queue.splice(0)) this.#post(frame, engineId);
     for (const listener of [...this.#connectListeners]) listener(engineId);
   }
 
@@ -81,7 +88,7 @@ class LinkCore implements EngineLink {
     this.#queue = [];
     this.#frameListeners.clear();
     this.#connectListeners.clear();
-    this.onClose();
+    this.#onClose();
   }
 }
 
@@ -155,7 +162,7 @@ export function createSharedWorkerLink(
     } else if (message?.kind === 'elsewhere' && inner === null) {
       const link = broadcastLink();
       inner = link;
-      core.post = (frame) => link.send(frame);
+      core.redirect((frame) => link.send(frame));
       link.onFrame((frame) => core.receive(frame));
       link.onConnect((engineId) => core.connected(engineId));
     }
