@@ -1,6 +1,8 @@
 /**
- * Builds the browser app into dist/: the view bundle, the background worker (split off by
- * webpack from `new Worker(new URL(...))`), one chunk per non-English locale, and index.html.
+ * Builds the browser app into dist/: the view bundle and index.html; the provider frame a dapp
+ * iframes (provider-frame.html, no React); the engine's SharedWorker and dedicated Worker (split
+ * off by webpack from `new SharedWorker(new URL(...))` / `new Worker(new URL(...))`); one chunk
+ * per non-English locale.
  * Asset URLs are relative to the page's <base>, so the same build serves at / and /v5.0.2/.
  * Types are checked separately with `tsc --noEmit`.
  */
@@ -22,7 +24,7 @@ export default function config(
   const name = production ? '[name].[contenthash:12]' : '[name]';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/ui/index.tsx' },
+    entry: { main: './src/ui/index.tsx', providerFrame: './src/ui/provider-frame/index.ts' },
     target: 'web',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
@@ -64,7 +66,16 @@ export default function config(
       new HtmlWebpackPlugin({
         template: './src/ui/index.html',
         favicon: './src/ui/favicon.svg',
+        chunks: ['main'],
         // Relative script URLs; the static server's injected <base> anchors them.
+        publicPath: '',
+        scriptLoading: 'defer',
+      }),
+      new HtmlWebpackPlugin({
+        template: './src/ui/provider-frame/provider-frame.html',
+        filename: 'provider-frame.html',
+        chunks: ['providerFrame'],
+        // Served as a file (no <base>): relative URLs resolve beside it, under / or /v5.0.2/.
         publicPath: '',
         scriptLoading: 'defer',
       }),

@@ -16,3 +16,12 @@ export {
   type Substream,
 } from './multiplex';
 export { ACK, BRK, SYN, type StreamEnvelope, type StreamPayload } from './wire';
+export {
+  createProviderPort,
+  ProviderPortError,
+  type ProviderPort,
+  type ProviderPortEvent,
+  type ProviderPortOptions,
+  type RequestArguments,
+} from './provider-port';
+export { PROVIDER_FRAME_STREAM, PROVIDER_HOST_STREAM } from './provider-wire';

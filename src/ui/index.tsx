@@ -1,11 +1,11 @@
-/** Browser entry: starts the background worker, mirrors its state and renders the app. */
+/** Browser entry: reaches the wallet's one engine, mirrors its state and renders the app. */
+import { toJS } from 'mobx';
 import { createRoot } from 'react-dom/client';
 
-import { portOverPostMessage } from '../background/sync/post-message-port';
-import type { BackgroundMessage, ViewMessage } from '../background/sync/protocol';
 import { App } from './App';
 import { basenameFromBaseUri } from './base-path';
 import { BackgroundClient } from './bridge/background-client';
+import { connectToEngine } from './bridge/connect-engine';
 import { createI18n } from './i18n/create-i18n';
 import { RootStore } from './stores/root-store';
 import { installGlobalStyles } from './theme/global-styles';
@@ -14,14 +14,19 @@ async function main(): Promise<void> {
   installGlobalStyles();
   const store = new RootStore();
   const client = new BackgroundClient(store);
-  const worker = new Worker(new URL('../background/worker.ts', import.meta.url), {
-    name: 'orrery-background',
-  });
-  // A worker that fails to load leaves the loader up; say why in the console.
-  worker.addEventListener('error', (event) =>
-    console.error('Orrery: the background worker failed', event.message),
-  );
-  client.connect(portOverPostMessage<BackgroundMessage, ViewMessage>(worker));
+  const { wire, mode } = await connectToEngine();
+  client.connect(wire.viewPort);
+  // After a handover the next engine starts from storage: subscribe again for its snapshot.
+  wire.onEngineChange(() => client.connect(wire.viewPort));
+  document.documentElement.dataset.engineMode = mode;
+
+  // Browser tests drive actions the screens do not offer yet. Exposes nothing a script of
+  // this origin could not already reach through the engine's channel.
+  if (new URLSearchParams(location.search).has('test-hooks')) {
+    Object.assign(window, {
+      orreryTestHooks: { actions: client.actions, state: () => toJS(store.ui) },
+    });
+  }
 
   // English is bundled, so this resolves at once; AppShell switches to the stored locale.
   const i18n = await createI18n();

@@ -23,6 +23,7 @@ describe('embed SDK under server-side rendering', () => {
     const embed = await import('../../src/embed');
     expect(typeof embed.createWindowMessageStream).toBe('function');
     expect(typeof embed.createMultiplex).toBe('function');
+    expect(typeof embed.createProviderPort).toBe('function');
     expect(touched).toEqual([]);
   });
 

@@ -1,0 +1,172 @@
+/**
+ * A page's link to the one engine of the wallet origin: frames out, frames in, and a signal for
+ * every engine the page gets connected to (the first, and each one after a handover). Frames
+ * sent before the first engine answers wait in order; after that they go to the current engine
+ * at once, and whatever a departed engine never answered is re-established by the channels
+ * themselves when the next engine connects (see PageWire).
+ */
+import {
+  WIRE_VERSION,
+  type BroadcastChannelLike,
+  type BroadcastMessage,
+  type EngineFrame,
+  type MessageChannelPort,
+  type PageFrame,
+  type PortMessageToEngine,
+  type PortMessageToPage,
+} from '../../background/sync/protocol';
+
+export interface EngineLink {
+  /** The engine this page talks to now; null until the first one answers. */
+  readonly engineId: string | null;
+  send(frame: PageFrame): void;
+  onFrame(listener: (frame: EngineFrame) => void): () => void;
+  onConnect(listener: (engineId: string) => void): () => void;
+  close(): void;
+}
+
+/** Frames held before the first engine answers; a page that sends more has a bug. */
+const MAX_QUEUED = 1000;
+
+/** The transport-independent part: queueing until the first engine, listeners. */
+class LinkCore implements EngineLink {
+  engineId: string | null = null;
+  #post: (frame: PageFrame, engineId: string) => void;
+  readonly #onClose: () => void;
+  readonly #frameListeners = new Set<(frame: EngineFrame) => void>();
+  readonly #connectListeners = new Set<(engineId: string) => void>();
+  #queue: PageFrame[] = [];
+  #closed = false;
+
+  constructor(post: (frame: PageFrame, engineId: string) => void, onClose: () => void) {
+    this.#post = post;
+    this.#onClose = onClose;
+  }
+
+  /** Sends through another transport from now on. */
+  redirect(post: (frame: PageFrame, engineId: string) => void): void {
+    this.#post = post;
+  }
+
+  send(frame: PageFrame): void {
+    if (this.#closed) return;
+    if (this.engineId !== null) {
+      this.#post(frame, this.engineId);
+      return;
+    }
+    if (this.#queue.length >= MAX_QUEUED) {
+      throw new Error(`Orrery: ${MAX_QUEUED} messages already wait for the engine`);
+    }
+    this.#queue.push(frame);
+  }
+
+  onFrame(listener: (frame: EngineFrame) => void): () => void {
+    this.#frameListeners.add(listener);
+    return () => this.#frameListeners.delete(listener);
+  }
+
+  onConnect(listener: (engineId: string) => void): () => void {
+    this.#connectListeners.add(listener);
+    return () => this.#connectListeners.delete(listener);
+  }
+
+  connected(engineId: string): void {
+    if (this.#closed || engineId === this.engineId) return;
+    this.engineId = engineId;
+    for (const frame of this.#queue.splice(0)) this.#post(frame, engineId);
+    for (const listener of [...this.#connectListeners]) listener(engineId);
+  }
+
+  receive(frame: EngineFrame): void {
+    if (this.#closed) return;
+    for (const listener of [...this.#frameListeners]) listener(frame);
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#queue = [];
+    this.#frameListeners.clear();
+    this.#connectListeners.clear();
+    this.#onClose();
+  }
+}
+
+/**
+ * The link over the broadcast channel shared by every page of the origin and the engine. Says
+ * hello now and again whenever an engine announces itself, and takes a welcome only from the
+ * latest engine announced (a late welcome from a departed one is ignored).
+ */
+export function createBroadcastLink(channel: BroadcastChannelLike, clientId: string): EngineLink {
+  let latestAnnounced: string | null = null;
+  const post = (message: BroadcastMessage) => channel.postMessage(message);
+  const hello = () => post({ kind: 'hello', clientId, version: WIRE_VERSION });
+
+  const onMessage = (event: MessageEvent) => {
+    const message = event.data as Partial<BroadcastMessage> | null;
+    if (!message || typeof message !== 'object') return;
+    switch (message.kind) {
+      case 'engine-up':
+        if (message.version !== WIRE_VERSION || typeof message.engineId !== 'string') return;
+        latestAnnounced = message.engineId;
+        if (message.engineId !== core.engineId) hello();
+        return;
+      case 'welcome':
+        if (message.clientId !== clientId || typeof message.engineId !== 'string') return;
+        if (latestAnnounced !== null && message.engineId !== latestAnnounced) return;
+        core.connected(message.engineId);
+        return;
+      case 'to-page':
+        if (message.clientId === clientId && message.engineId === core.engineId && message.frame) {
+          core.receive(message.frame);
+        }
+        return;
+    }
+  };
+
+  const core = new LinkCore(
+    (frame, engineId) => post({ kind: 'to-engine', engineId, clientId, frame }),
+    () => {
+      channel.removeEventListener('message', onMessage);
+      channel.close();
+    },
+  );
+  channel.addEventListener('message', onMessage);
+  hello();
+  return core;
+}
+
+/**
+ * The link over a SharedWorker's port. The worker welcomes the page when it runs the engine;
+ * when another realm runs it (a SharedWorker of another script URL, or a leader's Worker), it
+ * says `elsewhere` and the page goes over the broadcast link instead.
+ */
+export function createSharedWorkerLink(
+  port: MessageChannelPort<PortMessageToPage, PortMessageToEngine>,
+  clientId: string,
+  broadcastLink: () => EngineLink,
+): EngineLink {
+  let inner: EngineLink | null = null;
+  const core = new LinkCore(
+    (frame) => port.postMessage({ kind: 'frame', frame }),
+    () => {
+      stopListening();
+      inner?.close();
+    },
+  );
+  const stopListening = port.onMessage((message) => {
+    if (message?.kind === 'frame') {
+      if (inner === null) core.receive(message.frame);
+    } else if (message?.kind === 'welcome' && inner === null) {
+      core.connected(message.engineId);
+    } else if (message?.kind === 'elsewhere' && inner === null) {
+      const link = broadcastLink();
+      inner = link;
+      core.redirect((frame) => link.send(frame));
+      link.onFrame((frame) => core.receive(frame));
+      link.onConnect((engineId) => core.connected(engineId));
+    }
+  });
+  port.postMessage({ kind: 'hello', clientId, version: WIRE_VERSION });
+  return core;
+}

@@ -1,0 +1,520 @@
+/**
+ * One engine for every window of the wallet origin, in Debian's Chromium: tabs and a popup on
+ * one engine in both modes (SharedWorker, and the Web Locks election with the page's Worker,
+ * forced with `?engine=dedicated`), a handover when the leader closes, the engine lock that
+ * keeps a second engine off the database, and dapps on other local origins reaching the engine
+ * through the provider frame, which ignores every window but its parent.
+ *
+ * The screens for vaults and approvals do not exist yet, so pages opened with `?test-hooks`
+ * expose their action API and mirrored state (src/ui/index.tsx); everything else goes through
+ * the page as a user would (the theme button by its role and name, the block number shown).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core';
+
+import { startAnvil, type AnvilInstance } from '../../scripts/lib/anvil';
+import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server';
+import type { RemoteActionApi } from '../../src/background/actions/action-api';
+import type { UiState } from '../../src/background/ui-state';
+import type { ProviderPort } from '../../src/embed';
+import { mine } from '../chain/snapshot';
+import { startDappServer, type DappServer } from './dapp-server';
+
+declare global {
+  interface Window {
+    orreryTestHooks: { actions: RemoteActionApi; state: () => UiState };
+    dapp: {
+      port: ProviderPort;
+      events: Array<[string, unknown]>;
+      start(name: string, args: { method: string; params?: unknown[] }): void;
+      result(
+        name: string,
+      ): Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+    };
+    hostile: {
+      received: Array<{ origin: string; data: unknown }>;
+      attack(target: Window, id: string): void;
+    };
+    dappWindow: Window | null;
+  }
+}
+
+const repoRoot = path.resolve(__dirname, '../..');
+const distDir = path.join(repoRoot, 'dist');
+const resultsDir = path.join(repoRoot, 'test-results');
+const CHROMIUM = '/usr/bin/chromium';
+const PASSWORD = 'correct horse battery staple';
+const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const DEV_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+
+jest.setTimeout(180_000);
+
+let anvil: AnvilInstance | undefined;
+let server: StaticServer | undefined;
+let dappServer: DappServer | undefined;
+/** The wallet at localhost, so a dapp at localhost:other-port is same-site, at 127.0.0.1 cross-site. */
+let wallet = '';
+let sameSiteDapp = '';
+let crossSiteDapp = '';
+const contexts: BrowserContext[] = [];
+const profiles: string[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(path.join(distDir, 'provider-frame.html'))) {
+    throw new Error('dist/ has no current build: run `npm run build` before the end-to-end tests');
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  anvil = await startAnvil({ chainId: 5777 });
+  server = await startStaticServer({
+    distDir,
+    port: 0,
+    config: {
+      network: { rpcUrl: anvil.rpcUrl, chainId: '0x1691', networkName: 'Anvil (e2e)' },
+      apiUrl: null,
+    },
+  });
+  wallet = `http://localhost:${new URL(server.url).port}`;
+  dappServer = await startDappServer(repoRoot);
+  sameSiteDapp = `http://localhost:${dappServer.port}`;
+  crossSiteDapp = `http://127.0.0.1:${dappServer.port}`;
+  await mkdir(resultsDir, { recursive: true });
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await dappServer?.close();
+  await server?.close();
+  await anvil?.stop();
+  for (const dir of profiles) await rm(dir, { recursive: true, force: true });
+});
+
+/** A fresh browser profile; `allowThirdPartyStorage` turns off Chromium's blocking of it. */
+async function launchProfile({ allowThirdPartyStorage = false } = {}): Promise<BrowserContext> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'orrery-topology-'));
+  profiles.push(dir);
+  if (allowThirdPartyStorage) {
+    await mkdir(path.join(dir, 'Default'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'Default', 'Preferences'),
+      JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+    );
+  }
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 900, height: 700 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  contexts.push(context);
+  context.on('page', watchErrors);
+  return context;
+}
+
+function watchErrors(page: Page): void {
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/** Resolves once `read` gives something truthy; fails naming `what` after `timeoutMs`. */
+async function until<T>(
+  read: () => Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function expectLive(page: Page): Promise<void> {
+  await page
+    .locator('[data-testid="network-status"][data-status="available"]')
+    .waitFor({ timeout: 30_000 });
+}
+
+/** A wallet page with the test hooks, live on the chain. */
+async function openWallet(context: BrowserContext, query = ''): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${wallet}/wallet?test-hooks${query}`);
+  await expectLive(page);
+  return page;
+}
+
+async function openPopup(opener: Page, query = ''): Promise<Page> {
+  const [popup] = await Promise.all([
+    opener.context().waitForEvent('page'),
+    opener.evaluate(
+      (url) => void window.open(url, 'orrery-popup', 'popup,width=420,height=640'),
+      `${wallet}/wallet?test-hooks${query}`,
+    ),
+  ]);
+  await expectLive(popup);
+  return popup;
+}
+
+const state = (page: Page) => page.evaluate(() => window.orreryTestHooks.state());
+
+async function lockCounts(target: Page | Frame) {
+  const { held = [], pending = [] } = await target.evaluate(() => navigator.locks.query());
+  const count = (list: LockInfo[], name: string) =>
+    list.filter((lock) => (name.endsWith(':') ? lock.name?.startsWith(name) : lock.name === name))
+      .length;
+  return {
+    engine: count(held, 'orrery-engine'),
+    engineQueued: count(pending, 'orrery-engine'),
+    leader: count(held, 'orrery-engine-leader'),
+    leaderQueued: count(pending, 'orrery-engine-leader'),
+    pages: count(held, 'orrery-page:'),
+  };
+}
+
+async function setUpAccount(page: Page): Promise<void> {
+  await page.evaluate(
+    async ([password, key]) => {
+      const { actions } = window.orreryTestHooks;
+      await actions.createNewVault(password!);
+      await actions.importAccountWithPrivateKey(key!);
+    },
+    [PASSWORD, DEV_KEY],
+  );
+}
+
+async function openDapp(
+  context: BrowserContext,
+  dappOrigin: string,
+  frameQuery = '',
+): Promise<Page> {
+  const page = await context.newPage();
+  const frame = `${wallet}/provider-frame.html${frameQuery}`;
+  await page.goto(`${dappOrigin}/dapp.html?frame=${encodeURIComponent(frame)}`);
+  return page;
+}
+
+/** The one pending approval, as a wallet page mirrors it. */
+async function pendingApproval(page: Page) {
+  return until(async () => {
+    const pending = Object.values((await state(page)).ApprovalController.pendingApprovals);
+    return pending.length === 1 ? pending[0]! : undefined;
+  }, 'one pending approval');
+}
+
+async function approveConnect(page: Page, id: string): Promise<void> {
+  await page.evaluate(
+    ([approvalId, address]) =>
+      window.orreryTestHooks.actions.approveRequest(approvalId!, {
+        accounts: [address!],
+        period: 'week',
+      }),
+    [id, DEV_ADDRESS],
+  );
+}
+
+async function shownTheme(page: Page): Promise<string | null> {
+  return page.getAttribute('html', 'data-theme');
+}
+
+describe('SharedWorker mode', () => {
+  let context: BrowserContext;
+  let tabs: Page[];
+
+  beforeAll(async () => {
+    context = await launchProfile();
+    tabs = [await openWallet(context), await openWallet(context)];
+    tabs.push(await openPopup(tabs[0]!));
+  });
+
+  it('two tabs and a popup see one engine, and an action in one shows in all', async () => {
+    for (const page of tabs) {
+      expect(await page.evaluate(() => document.documentElement.dataset.engineMode)).toBe('shared');
+    }
+    expect(await lockCounts(tabs[0]!)).toEqual({
+      engine: 1,
+      engineQueued: 0,
+      leader: 0,
+      leaderQueued: 0,
+      pages: 3,
+    });
+
+    await tabs[1]!.getByRole('button', { name: 'Switch theme' }).click();
+    for (const page of tabs) await page.locator('html[data-theme="dark"]').waitFor();
+    await tabs[2]!.getByRole('button', { name: 'Switch theme' }).click();
+    for (const page of tabs) await page.locator('html[data-theme="light"]').waitFor();
+
+    const blocks = await Promise.all(
+      tabs.map(async (page) =>
+        Number(await page.getByTestId('block-number').getAttribute('data-block')),
+      ),
+    );
+    await mine(anvil!.rpcUrl, 2);
+    const target = Math.max(...blocks) + 2;
+    for (const page of tabs) {
+      await page.waitForFunction(
+        (min) =>
+          Number(
+            document.querySelector('[data-testid="block-number"]')?.getAttribute('data-block'),
+          ) >= min,
+        target,
+      );
+    }
+    await tabs[2]!.screenshot({ path: path.join(resultsDir, 'topology-popup.png') });
+  });
+
+  it('a dapp on another local origin reaches connect(origin) with its own origin through the provider frame', async () => {
+    await setUpAccount(tabs[0]!);
+    const dapp = await openDapp(context, sameSiteDapp);
+    expect(await dapp.evaluate(() => window.dapp.port.request({ method: 'eth_chainId' }))).toBe(
+      '0x1691',
+    );
+    // The frame is one more page of the same engine.
+    const frame = dapp.frames()[1]!;
+    expect(await lockCounts(frame)).toMatchObject({ engine: 1, pages: 4 });
+
+    await dapp.evaluate(() => window.dapp.start('connect', { method: 'eth_requestAccounts' }));
+    const approval = await pendingApproval(tabs[1]!);
+    expect(approval).toMatchObject({ type: 'connect', origin: sameSiteDapp });
+    await approveConnect(tabs[2]!, approval.id);
+    expect(await dapp.evaluate(() => window.dapp.result('connect'))).toEqual({
+      result: [DEV_ADDRESS],
+    });
+    await dapp.waitForFunction(() =>
+      window.dapp.events.some(([name]) => name === 'accountsChanged'),
+    );
+    expect(await dapp.evaluate(() => window.dapp.events)).toEqual(
+      expect.arrayContaining([
+        ['connect', { chainId: '0x1691' }],
+        ['accountsChanged', [DEV_ADDRESS]],
+      ]),
+    );
+    expect(Object.keys((await state(tabs[0]!)).PermissionController.grants)).toEqual([
+      sameSiteDapp,
+    ]);
+    await dapp.close();
+  });
+
+  it('a hostile window or frame posting to the provider frame gets no answer and asks nothing', async () => {
+    const hostile = await context.newPage();
+    await hostile.goto(`${crossSiteDapp}/hostile.html`);
+    // The hostile page opens the dapp, so it holds a reference to the dapp's window and frames.
+    const [dapp] = await Promise.all([
+      context.waitForEvent('page'),
+      hostile.evaluate(
+        (url) => void (window.dappWindow = window.open(url)),
+        `${sameSiteDapp}/dapp.html?frame=${encodeURIComponent(`${wallet}/provider-frame.html`)}`,
+      ),
+    ]);
+    expect(await dapp.evaluate(() => window.dapp.port.request({ method: 'eth_accounts' }))).toEqual(
+      [DEV_ADDRESS],
+    );
+    // And a frame of another origin inside the dapp page.
+    await dapp.evaluate(
+      (src) =>
+        new Promise<void>((resolve) => {
+          const frame = document.createElement('iframe');
+          frame.src = src;
+          frame.onload = () => resolve();
+          document.body.append(frame);
+        }),
+      `${crossSiteDapp}/hostile.html`,
+    );
+    const hostileFrame = dapp.frames().find((frame) => frame.url().endsWith('/hostile.html'))!;
+
+    await hostile.evaluate(() =>
+      window.hostile.attack(window.dappWindow!.frames[0]!, 'from-window'),
+    );
+    await hostileFrame.evaluate(() =>
+      window.hostile.attack(window.parent.frames[0]!, 'from-frame'),
+    );
+    // Two round trips of the real dapp after the attacks: had they been taken, a connect
+    // approval would wait now (the dapp is connected, but a second request still answers).
+    for (let i = 0; i < 2; i++) {
+      expect(await dapp.evaluate(() => window.dapp.port.request({ method: 'eth_chainId' }))).toBe(
+        '0x1691',
+      );
+    }
+    expect((await state(tabs[0]!)).ApprovalController.pendingApprovalCount).toBe(0);
+    expect(await hostile.evaluate(() => window.hostile.received)).toEqual([]);
+    expect(await hostileFrame.evaluate(() => window.hostile.received)).toEqual([]);
+    await dapp.close();
+    await hostile.close();
+  });
+
+  it('a page under the base path starts another SharedWorker, which defers to the running engine', async () => {
+    // The worker's script URL differs under /v5.0.2/, so the browser gives it its own realm.
+    const prefixed = await context.newPage();
+    await prefixed.goto(`${wallet}/v5.0.2/wallet?test-hooks`);
+    await expectLive(prefixed);
+    await until(
+      async () => (await lockCounts(prefixed)).engineQueued === 1,
+      'the second SharedWorker to queue for the engine lock',
+    );
+    expect(await lockCounts(prefixed)).toMatchObject({ engine: 1, engineQueued: 1, pages: 4 });
+    await prefixed.getByRole('button', { name: 'Switch theme' }).click();
+    await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
+    await tabs[1]!.getByRole('button', { name: 'Switch theme' }).click();
+    await prefixed.locator('html[data-theme="light"]').waitFor();
+    await prefixed.close();
+  });
+
+  it('a page forced to the fallback is served by the running engine; its own Worker waits off the database', async () => {
+    const forced = await openWallet(context, '&engine=dedicated');
+    expect(await forced.evaluate(() => document.documentElement.dataset.engineMode)).toBe(
+      'dedicated',
+    );
+    // It won the election and started a Worker, which found the engine lock taken and queued.
+    await until(async () => (await lockCounts(forced)).engineQueued === 1, 'its Worker to queue');
+    expect(await lockCounts(forced)).toMatchObject({ engine: 1, engineQueued: 1, leader: 1 });
+    await forced.getByRole('button', { name: 'Switch theme' }).click();
+    await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
+    await tabs[0]!.getByRole('button', { name: 'Switch theme' }).click();
+    await forced.locator('html[data-theme="light"]').waitFor();
+    await forced.close();
+  });
+});
+
+describe('dedicated Worker mode (Web Locks election)', () => {
+  let context: BrowserContext;
+  let leader: Page;
+  let follower: Page;
+  let popup: Page;
+
+  beforeAll(async () => {
+    context = await launchProfile();
+    leader = await openWallet(context, '&engine=dedicated');
+    follower = await openWallet(context, '&engine=dedicated');
+    popup = await openPopup(follower, '&engine=dedicated');
+  });
+
+  it('two tabs and a popup share the elected page’s engine', async () => {
+    for (const page of [leader, follower, popup]) {
+      expect(await page.evaluate(() => document.documentElement.dataset.engineMode)).toBe(
+        'dedicated',
+      );
+    }
+    expect(await lockCounts(follower)).toEqual({
+      engine: 1,
+      engineQueued: 0,
+      leader: 1,
+      leaderQueued: 2,
+      pages: 3,
+    });
+    await popup.getByRole('button', { name: 'Switch theme' }).click();
+    for (const page of [leader, follower, popup])
+      await page.locator('html[data-theme="dark"]').waitFor();
+  });
+
+  it('closing the leader hands the engine over without losing a pending approval or a write', async () => {
+    await setUpAccount(follower);
+    const dapp = await openDapp(context, sameSiteDapp, '?engine=dedicated');
+    await dapp.evaluate(() => window.dapp.start('connect', { method: 'eth_requestAccounts' }));
+    const before = await pendingApproval(popup);
+    expect(before).toMatchObject({ type: 'connect', origin: sameSiteDapp });
+
+    // A write acknowledged just before the leader's tab closes.
+    await leader.evaluate(() => window.orreryTestHooks.actions.setLocale('de'));
+    const workers: string[] = [];
+    follower.on('worker', (worker) => workers.push(worker.url()));
+    await leader.close();
+
+    // The follower was next in the election's queue: it starts the engine from storage.
+    await until(
+      async () => workers.some((url) => url.includes('orrery-engine-leader')),
+      'a new engine Worker',
+    );
+    await until(
+      async () =>
+        (await lockCounts(follower)).engine === 1 && (await lockCounts(follower)).leader === 1,
+      'the new leader',
+    );
+    for (const page of [follower, popup]) {
+      await page.waitForFunction(() => document.title === 'Startseite | Orrery');
+      expect(await shownTheme(page)).toBe('dark');
+      const mirrored = await state(page);
+      expect(mirrored.PreferencesController).toMatchObject({ locale: 'de', theme: 'dark' });
+      // The keys are never stored unencrypted: the new engine starts locked.
+      expect(mirrored.KeyringController.isUnlocked).toBe(false);
+    }
+
+    // The dapp's request went to the new engine; after the unlock it asks the user again.
+    await popup.evaluate(
+      (password) => window.orreryTestHooks.actions.submitPassword(password),
+      PASSWORD,
+    );
+    const after = await pendingApproval(follower);
+    expect(after).toMatchObject({ type: 'connect', origin: sameSiteDapp });
+    await approveConnect(popup, after.id);
+    expect(await dapp.evaluate(() => window.dapp.result('connect'))).toEqual({
+      result: [DEV_ADDRESS],
+    });
+    await popup.screenshot({ path: path.join(resultsDir, 'topology-after-handover.png') });
+    await dapp.close();
+  });
+});
+
+describe('a cross-site dapp (127.0.0.1 embedding the wallet at localhost)', () => {
+  it('gets a clear 4900 where Chromium blocks third-party storage (its default here)', async () => {
+    const context = await launchProfile();
+    const tab = await openWallet(context);
+    const dapp = await openDapp(context, crossSiteDapp);
+    expect(
+      await dapp.evaluate(() =>
+        window.dapp.port
+          .request({ method: 'eth_chainId' })
+          .catch((e: { code: number; message: string }) => ({ code: e.code, message: e.message })),
+      ),
+    ).toEqual({
+      code: 4900,
+      message: expect.stringContaining('denies the wallet its storage'),
+    });
+    expect(await lockCounts(tab)).toMatchObject({ engine: 1, pages: 1 });
+  });
+
+  it('reaches the same engine, for its own origin, where third-party storage is allowed', async () => {
+    // Chromium 156 does not partition the frame's storage once third-party cookies are allowed:
+    // the frame joins the wallet's SharedWorker, locks and database like a same-site one.
+    const context = await launchProfile({ allowThirdPartyStorage: true });
+    const tab = await openWallet(context);
+    await setUpAccount(tab);
+    const dapp = await openDapp(context, crossSiteDapp);
+    expect(await dapp.evaluate(() => window.dapp.port.request({ method: 'eth_chainId' }))).toBe(
+      '0x1691',
+    );
+    const frame = dapp.frames()[1]!;
+    expect(await lockCounts(frame)).toMatchObject({ engine: 1, pages: 2 });
+    const engineHolder = async (target: Page | Frame) =>
+      (await target.evaluate(() => navigator.locks.query())).held?.find(
+        (lock) => lock.name === 'orrery-engine',
+      )?.clientId;
+    expect(await engineHolder(frame)).toBe(await engineHolder(tab));
+
+    await dapp.evaluate(() => window.dapp.start('connect', { method: 'eth_requestAccounts' }));
+    const approval = await pendingApproval(tab);
+    expect(approval).toMatchObject({ type: 'connect', origin: crossSiteDapp });
+    await approveConnect(tab, approval.id);
+    expect(await dapp.evaluate(() => window.dapp.result('connect'))).toEqual({
+      result: [DEV_ADDRESS],
+    });
+  });
+});
+
+it('logged no page errors', () => {
+  expect(pageErrors).toEqual([]);
+});
