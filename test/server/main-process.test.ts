@@ -65,7 +65,7 @@ describe('src/server/main.ts as a process', () => {
         const exited = exitCode(main.child);
         main.child.kill('SIGTERM');
         expect(await exited).toBe(0);
-        expect(main.output()).toMatch(/SIGTERM received, closing/);
+        expect(main.output()).toMatch(/SIGTERM received, draining/);
       } finally {
         if (main.child.exitCode === null) main.child.kill('SIGKILL');
       }
