@@ -1,6 +1,6 @@
 // Field schemas the backend API's records and requests are built from. Each is plain JSON
 // Schema (TypeBox) and, through Static, its TypeScript type.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
 
 /** A 0x address in any letter case (the server stores it lowercased). */
 export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
@@ -18,9 +18,17 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** An ISO 8601 time as the server writes it (e.g. 2024-01-31T12:00:00.000Z). */
 export const Timestamp = Type.String();
 
+// TypeBox's own checker (Value.Check) learns the StringEnum kind once; ajv reads plain `enum`.
+if (!TypeRegistry.Has('StringEnum')) {
+  TypeRegistry.Set<{ enum: string[] }>(
+    'StringEnum',
+    (schema, value) => typeof value === 'string' && schema.enum.includes(value),
+  );
+}
+
 /** A string that is one of `values` (JSON Schema `enum`, so errors list the allowed values). */
 export function StringEnum<const T extends readonly string[]>(values: T) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+  return Type.Unsafe<T[number]>({ [Kind]: 'StringEnum', type: 'string', enum: [...values] });
 }
 
 /** `schema` or null. */
