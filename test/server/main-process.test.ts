@@ -24,6 +24,8 @@ function startMain(dataDir: string): {
         ORRERY_DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         NODE_ENV: 'development',
+        // Nothing balances this instance: no grace period before it closes its listener.
+        ORRERY_SHUTDOWN_DELAY_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
