@@ -1,12 +1,16 @@
 /**
  * `npm run bench:api`: requests per second and p50/p99 latency of `GET /user` and
- * `POST /transaction` with 50 concurrent clients (autocannon), on embedded PGlite and on a real
- * PostgreSQL 15 server (a private cluster started for the run). Ends with one JSON line.
+ * `POST /transaction` with 50 concurrent clients (autocannon): on embedded PGlite (in-process),
+ * and on a real PostgreSQL 15 server (a private cluster started for the run) with one API
+ * instance and with three (separate processes, the clients spread over them). Ends with one
+ * JSON line. BENCH_API_SECONDS sets the seconds per route (default 5).
  */
 import autocannon from 'autocannon';
 
 import { startServer } from '../../src/server/main';
-import { client, createTestDatabase, type BackendName } from '../../test/server/helpers';
+import { client, createTestDatabase, TEST_JWT_SECRET } from '../../test/server/helpers';
+import { startInstance, stopInstance } from '../../test/server/instances';
+import { startPostgres } from '../../test/server/postgres-server';
 import { signUp } from '../../test/server/session';
 
 const CONNECTIONS = 50;
@@ -19,11 +23,17 @@ interface RouteFigures {
   non2xx: number;
 }
 
-async function load(options: autocannon.Options): Promise<RouteFigures> {
+async function load(options: autocannon.Options & { urls?: string[] }): Promise<RouteFigures> {
+  const { urls, ...rest } = options;
+  // Warm up (JIT, pool connections) before measuring.
+  // autocannon spreads its connections over several URLs (its types name only one).
+  const url = (urls ?? rest.url) as unknown as string;
+  await autocannon({ connections: CONNECTIONS, duration: 1, ...rest, url });
   const result = await autocannon({
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
-    ...options,
+    ...rest,
+    url,
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -33,56 +43,99 @@ async function load(options: autocannon.Options): Promise<RouteFigures> {
   };
 }
 
-async function benchBackend(name: BackendName): Promise<Record<string, RouteFigures>> {
-  const database = await createTestDatabase(name);
+/** GET /user (without transactions) and POST /transaction against the given instances. */
+async function benchRoutes(
+  urls: string[],
+  routes: 'both' | 'get',
+): Promise<Record<string, RouteFigures>> {
+  const session = await signUp(client({ url: urls[0]! }), {
+    default_currency: 'USD',
+    theme: 'light',
+  });
+  const headers = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
+  const figures: Record<string, RouteFigures> = {};
+  figures['GET /user'] = await load({
+    url: `${urls[0]}/user?fetchTx=false`,
+    urls: urls.map((u) => `${u}/user?fetchTx=false`),
+    headers,
+  });
+  if (routes === 'get') return figures;
+  let sequence = 0;
+  figures['POST /transaction'] = await load({
+    url: urls[0]!,
+    urls,
+    requests: [
+      {
+        method: 'POST',
+        path: '/transaction',
+        headers,
+        // Each request posts a new transaction, as wallets do.
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            transaction_hash: `0x${(++sequence).toString(16).padStart(64, '0')}`,
+            network: 'mainnet',
+            from: session.address,
+            to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+            total_amount: '0.5',
+            status: 'submitted',
+            gasPrice: '20',
+            type: 'eth',
+          }),
+        }),
+      },
+    ],
+  });
+  return figures;
+}
+
+async function benchPglite(): Promise<Record<string, RouteFigures>> {
+  const database = await createTestDatabase('pglite');
   // Rate limits guard sign-in, not these routes; lift them so the one sign-in never counts.
   const server = await startServer(database.config({ authRateLimitPerMinute: 10_000 }));
   try {
-    const session = await signUp(client(server), { default_currency: 'USD', theme: 'light' });
-    const headers = {
-      authorization: `Bearer ${session.token}`,
-      'content-type': 'application/json',
-    };
-    const getUser = await load({ url: `${server.url}/user?fetchTx=false`, headers });
-    let sequence = 0;
-    const postTransaction = await load({
-      url: server.url,
-      requests: [
-        {
-          method: 'POST',
-          path: '/transaction',
-          headers,
-          // Each request posts a new transaction, as wallets do.
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
-              transaction_hash: `0x${(++sequence).toString(16).padStart(64, '0')}`,
-              network: 'mainnet',
-              from: session.address,
-              to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-              total_amount: '0.5',
-              status: 'submitted',
-              gasPrice: '20',
-              type: 'eth',
-            }),
-          }),
-        },
-      ],
-    });
-    return { 'GET /user': getUser, 'POST /transaction': postTransaction };
+    return await benchRoutes([server.url], 'both');
   } finally {
     await server.close();
     await database.dispose();
   }
 }
 
+/** `count` API processes on one fresh PostgreSQL (each with a pool of 50 / count + 2). */
+async function benchPostgres(
+  count: number,
+  routes: 'both' | 'get',
+): Promise<Record<string, RouteFigures>> {
+  const postgres = await startPostgres();
+  const instances = Array.from({ length: count }, () =>
+    startInstance({
+      DATABASE_URL: postgres.databaseUrl,
+      ORRERY_JWT_SECRET: TEST_JWT_SECRET,
+      ORRERY_AUTH_RATE_LIMIT: '10000',
+      ORRERY_DB_POOL_MAX: String(Math.ceil(CONNECTIONS / count) + 2),
+      ORRERY_SHUTDOWN_DELAY_MS: '0',
+      LOG_LEVEL: 'warn',
+    }),
+  );
+  try {
+    // The instances log at warn: read the URL from the listening line, which is info.
+    const urls = await Promise.all(instances.map((instance) => instance.url));
+    return await benchRoutes(urls, routes);
+  } finally {
+    await Promise.all(instances.map((instance) => stopInstance(instance)));
+    await postgres.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const figures: Record<string, Record<string, RouteFigures>> = {};
-  for (const backend of ['pglite', 'postgres'] as const) {
-    figures[backend] = await benchBackend(backend);
-    for (const [route, f] of Object.entries(figures[backend]!)) {
+  figures.pglite = await benchPglite();
+  figures.postgres = await benchPostgres(1, 'both');
+  figures.postgres_3_instances = await benchPostgres(3, 'get');
+  for (const [setup, routes] of Object.entries(figures)) {
+    for (const [route, f] of Object.entries(routes)) {
       console.log(
-        `${backend.padEnd(8)} ${route.padEnd(18)} ${String(f.requestsPerSecond).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   non-2xx ${f.non2xx}`,
+        `${setup.padEnd(21)} ${route.padEnd(18)} ${String(f.requestsPerSecond).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   non-2xx ${f.non2xx}`,
       );
     }
   }

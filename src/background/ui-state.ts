@@ -14,7 +14,8 @@ import type { PermissionControllerState } from '../controllers/permissions/Permi
 import type { PreferencesState } from '../controllers/preferences/PreferencesController';
 import type { CurrencyState } from '../controllers/currency/CurrencyController';
 import type { PastTransactionsState } from '../controllers/past-transactions/PastTransactionsController';
-import type { UserPreferencesState } from '../controllers/preferences/UserPreferencesController';
+import type { BackendRecordsState } from '../controllers/backend-records/BackendRecordsController';
+import type { UserRecordState } from '../controllers/user-record/UserRecordController';
 import type { TransactionControllerState } from '../controllers/transactions/TransactionController';
 
 export interface UiState {
@@ -30,8 +31,10 @@ export interface UiState {
   /** The full per-chain store stays in the background; views get the bounded list. */
   TransactionController: Pick<TransactionControllerState, 'uiTransactions'>;
   CurrencyController: CurrencyState;
-  /** Without the backend tokens, which never leave the background. */
-  UserPreferencesController: Omit<UserPreferencesState, 'jwtTokens'>;
+  /** BackendSessionController holds only the backend tokens, which never leave the background. */
+  BackendSessionController: Record<string, never>;
+  UserRecordController: UserRecordState;
+  BackendRecordsController: BackendRecordsState;
   PastTransactionsController: PastTransactionsState;
 }
 

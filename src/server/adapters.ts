@@ -31,28 +31,36 @@ export interface Adapters {
 
 export function adaptersFromConfig(config: ServerConfig): Adapters {
   const { priceSource, ens, unstoppable, bit, explorer, social, dataProviders: providers } = config;
+  const cacheMaxEntries = config.cacheMaxEntries;
   const limits = {
     timeoutMs: providers.timeoutMs,
     cacheMs: providers.cacheMs,
     maxBytes: providers.maxBytes,
+    cacheMaxBytes: providers.cacheMaxBytes,
+    cacheMaxEntries,
   };
   return {
     prices:
       priceSource.kind === 'http' && priceSource.url
-        ? new HttpPriceSource({ ...priceSource, baseUrl: priceSource.url })
+        ? new HttpPriceSource({ ...priceSource, baseUrl: priceSource.url, cacheMaxEntries })
         : new OfflinePriceSource(),
-    names: ens.rpcUrl ? new EnsResolver({ ...ens, rpcUrl: ens.rpcUrl }) : undefined,
+    names: ens.rpcUrl
+      ? new EnsResolver({ ...ens, rpcUrl: ens.rpcUrl, cacheMaxEntries })
+      : undefined,
     unstoppable:
       unstoppable.rpcUrl && unstoppable.proxyReader
         ? new UnstoppableResolver({
             ...unstoppable,
             rpcUrl: unstoppable.rpcUrl,
             proxyReader: unstoppable.proxyReader,
+            cacheMaxEntries,
           })
         : undefined,
-    bit: bit.indexerUrl ? new BitIndexer({ ...bit, baseUrl: bit.indexerUrl }) : undefined,
+    bit: bit.indexerUrl
+      ? new BitIndexer({ ...bit, baseUrl: bit.indexerUrl, cacheMaxEntries })
+      : undefined,
     explorer: explorer.url
-      ? new EtherscanSource({ ...explorer, baseUrl: explorer.url })
+      ? new EtherscanSource({ ...explorer, baseUrl: explorer.url, cacheMaxEntries })
       : undefined,
     twitter: social.twitterBearerToken
       ? new TwitterApi({

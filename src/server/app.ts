@@ -1,20 +1,32 @@
 // Builds the Fastify instance (without listening): validation, CORS, limits, errors, routes.
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pg from 'pg';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import { adaptersFromConfig, type Adapters } from './adapters';
 import { createAuthenticator } from './auth/authenticate';
+import { postgresRateLimitStore } from './auth/rate-limit-store';
 import type { ServerConfig } from './config';
-import type { AppContext } from './context';
+import type { App, AppContext } from './context';
 import type { Db } from './db';
+import { startSweeper } from './db/sweeper';
 import { formatValidationError, HttpError } from './errors';
+import { DRAINING_HEADER, Lifecycle } from './lifecycle';
 import { registerRoutes } from './routes';
 
 export interface BuildServerOptions extends Partial<Adapters> {
   db: Db;
   config: ServerConfig;
   backend?: AppContext['backend'];
+  /** Shared with whoever drains the instance (main.ts); a fresh one by default. */
+  lifecycle?: Lifecycle;
+}
+
+/** A charset parameter of a Content-Type header, lowercased; undefined when there is none. */
+function charsetOf(contentType: string): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/iu.exec(contentType);
+  return match?.[1]?.toLowerCase();
 }
 
 /** The Fastify app; adapters given in the options replace those chosen from the config. */
@@ -22,14 +34,41 @@ export async function buildServer({
   db,
   config,
   backend = 'postgres',
+  lifecycle = new Lifecycle(),
   ...adapterOverrides
-}: BuildServerOptions): Promise<FastifyInstance> {
+}: BuildServerOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // Draining is answered by the hook below, in the API's own error shape.
+    return503OnClosing: false,
     // Reject unknown body fields instead of silently dropping them; keep query coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false } },
     schemaErrorFormatter: formatValidationError,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // While draining, in-flight requests finish; new ones are refused before any work, marked so
+  // that a balancer may safely send them to another instance.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!lifecycle.draining || request.url === '/health') return;
+    return reply
+      .code(503)
+      .header(DRAINING_HEADER, '1')
+      .header('connection', 'close')
+      .send({ error: 'This API instance is shutting down: retry' });
+  });
+
+  // JSON bodies are UTF-8 (RFC 8259); a body declared in another charset would be misread.
+  app.addHook('onRequest', async (request, reply) => {
+    const contentType = request.headers['content-type'];
+    if (!contentType || !/^application\/(?:[\w.+-]+\+)?json\b/iu.test(contentType)) return;
+    const charset = charsetOf(contentType);
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return reply
+        .code(415)
+        .send({ error: `Unsupported charset ${charset}: JSON bodies must be UTF-8` });
+    }
   });
 
   // Refuse requests a browser sends from a foreign origin outright, not only by withholding
@@ -50,6 +89,8 @@ export async function buildServer({
   // Limits apply only to routes that opt in through their `config.rateLimit` (the auth routes).
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database: every instance on it counts against the same limit.
+    store: postgresRateLimitStore(db),
     // The plugin throws what this returns; the error handler below turns it into `{ error }`.
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: retry in ${Math.ceil(context.ttl / 1000)} s`),
@@ -87,7 +128,18 @@ export async function buildServer({
     ...adaptersFromConfig(config),
     // An override given as `undefined` keeps the configured adapter.
     ...Object.fromEntries(Object.entries(adapterOverrides).filter(([, v]) => v !== undefined)),
-    authenticate: createAuthenticator(config),
+    lifecycle,
+    authenticate: createAuthenticator(config, db),
+  });
+
+  let sweeper: ReturnType<typeof startSweeper> | undefined;
+  app.addHook('onReady', async () => {
+    sweeper = startSweeper(db, config.sweepIntervalMs, (err) =>
+      app.log.warn({ err }, 'sweeping expired rows failed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
   });
   return app;
 }

@@ -70,6 +70,8 @@ export interface DataProvidersConfig {
   timeoutMs: number;
   cacheMs: number;
   maxBytes: number;
+  /** Bytes of provider answers the cache holds in all (default 64 MiB). */
+  cacheMaxBytes?: number;
 }
 
 export interface ServerConfig {
@@ -79,6 +81,29 @@ export interface ServerConfig {
   dataDir: string;
   /** A real PostgreSQL server; when set, PGlite is not started. */
   databaseUrl?: string;
+  /** Connections this instance may hold on PostgreSQL (PGlite always uses one). */
+  databasePoolMax: number;
+  /** Server-side limit of one SQL statement; 0 = none. */
+  statementTimeoutMs: number;
+  /**
+   * After SIGTERM: how long the instance keeps its listener open while refusing new requests
+   * (503, /health not-ready), so balancers take it out of rotation before connections are
+   * refused.
+   */
+  shutdownDelayMs: number;
+  /** Then: how long in-flight requests may run before their connections are cut. */
+  shutdownTimeoutMs: number;
+  /** How many API instances `src/server/cluster.ts` starts behind its balancer. */
+  instances: number;
+  /**
+   * Fastify's trustProxy: which peers' X-Forwarded-For names the client (and so its rate-limit
+   * key). false = none (the peer address counts); a list of addresses or CIDRs; or true.
+   */
+  trustProxy: boolean | string[];
+  /** How often expired used challenges, rate-limit windows and sign-in messages are deleted. */
+  sweepIntervalMs: number;
+  /** Entries each answer cache (names, rates, explorer, providers) may hold. */
+  cacheMaxEntries: number;
   jwtSecret: string;
   /** Lifetime of issued bearer tokens, in seconds. */
   jwtTtlSeconds: number;
@@ -105,13 +130,25 @@ export const DEFAULT_CORS_ORIGINS = ['http://localhost:4050', 'http://127.0.0.1:
 
 type Env = Record<string, string | undefined>;
 
-function intFromEnv(env: Env, name: string, fallback: number): number {
+function intFromEnv(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0)
-    throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
+  if (!Number.isInteger(value) || value < min) {
+    const what = min === 0 ? 'a non-negative integer' : `an integer >= ${min}`;
+    throw new Error(`${name} must be ${what}, got '${raw}'`);
+  }
   return value;
+}
+
+function trustProxyFromEnv(env: Env): boolean | string[] {
+  const raw = env.ORRERY_TRUST_PROXY?.trim();
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function addressFromEnv(env: Env, name: string): string | undefined {
@@ -153,6 +190,14 @@ export function loadConfig(
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: intFromEnv(env, 'ORRERY_DB_POOL_MAX', 10, 1),
+    statementTimeoutMs: intFromEnv(env, 'ORRERY_DB_STATEMENT_TIMEOUT_MS', 10_000),
+    shutdownDelayMs: intFromEnv(env, 'ORRERY_SHUTDOWN_DELAY_MS', 1000),
+    shutdownTimeoutMs: intFromEnv(env, 'ORRERY_SHUTDOWN_TIMEOUT_MS', 10_000),
+    instances: intFromEnv(env, 'ORRERY_INSTANCES', 1, 1),
+    trustProxy: trustProxyFromEnv(env),
+    sweepIntervalMs: intFromEnv(env, 'ORRERY_SWEEP_INTERVAL_MS', 60_000, 100),
+    cacheMaxEntries: intFromEnv(env, 'ORRERY_CACHE_MAX_ENTRIES', 5000, 1),
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(env, dataDir),
     jwtTtlSeconds: intFromEnv(env, 'ORRERY_JWT_TTL_SECONDS', 7 * 24 * 3600),
     authMessageTtlSeconds: intFromEnv(env, 'ORRERY_AUTH_MESSAGE_TTL_SECONDS', 300),
@@ -211,6 +256,7 @@ export function loadConfig(
       timeoutMs: intFromEnv(env, 'ORRERY_DATA_PROVIDER_TIMEOUT_MS', 10_000),
       cacheMs: intFromEnv(env, 'ORRERY_DATA_PROVIDER_CACHE_MS', 30_000),
       maxBytes: intFromEnv(env, 'ORRERY_DATA_PROVIDER_MAX_BYTES', 5 * 1024 * 1024),
+      cacheMaxBytes: intFromEnv(env, 'ORRERY_DATA_PROVIDER_CACHE_BYTES', 64 * 1024 * 1024),
     },
     logLevel: env.LOG_LEVEL || 'info',
   };

@@ -1,6 +1,6 @@
 // The server user record of spec part 1 §3, read as one object, and the caller's user id.
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { callerAddress } from './auth/authenticate';
 import type { AppContext } from './context';
 import type { Db } from './db';
@@ -72,74 +72,79 @@ export function toTransactionRecord(row: Selectable<TransactionsTable>) {
   };
 }
 
-export async function readUserRecord(db: Db, userId: number, withTransactions: boolean) {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const [contacts, permissions, customTokens, customNfts, customNetworks, transactions] =
-    await Promise.all([
-      db
-        .selectFrom('contacts')
-        .select(RECORD_COLUMNS.contacts)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('permissions')
-        .select(RECORD_COLUMNS.permissions)
-        .where('user_id', '=', userId)
-        // A lapsed grant is no grant: leave it out.
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('custom_tokens')
-        .select(RECORD_COLUMNS.custom_tokens)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('custom_nfts')
-        .select(RECORD_COLUMNS.custom_nfts)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('custom_networks')
-        .select(RECORD_COLUMNS.custom_networks)
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-      withTransactions
-        ? db
-            .selectFrom('transactions')
-            .selectAll()
-            .where('user_id', '=', userId)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .execute()
-        : Promise.resolve(null),
-    ]);
-  return {
-    public_address: user.public_address,
-    default_currency: user.default_currency,
-    theme: user.theme,
-    enable_crash_reporter: user.enable_crash_reporter,
-    locale: user.locale,
-    account_type: user.account_type,
-    default_public_address: user.default_public_address,
-    verifier: user.verifier,
-    verifier_id: user.verifier_id,
-    contacts,
-    permissions: permissions.map((p) => ({
-      ...p,
-      expires_at: p.expires_at?.toISOString() ?? null,
-    })),
-    customTokens,
-    customNfts,
-    customNetworks,
-    ...(transactions ? { transactions: transactions.map(toTransactionRecord) } : {}),
-  };
+/** A timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds, Z). */
+const isoTime = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** `json_agg` of one per-user list, in id order, as an SQL expression ([] when empty). */
+function listJson(table: string, fields: Record<string, string>, where = ''): string {
+  const pairs = Object.entries(fields)
+    .map(([key, expression]) => `'${key}', ${expression}`)
+    .join(', ');
+  return `coalesce((select json_agg(json_build_object(${pairs}) order by r.id)
+    from ${table} r where r.user_id = u.id${where}), '[]'::json)`;
+}
+
+const columns = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, `r.${name}`]));
+
+const TRANSACTION_FIELDS = {
+  ...columns(['id', 'transaction_hash', 'network']),
+  from: 'r.from_address',
+  to: 'r.to_address',
+  ...columns(['total_amount', 'currency_amount', 'selected_currency', 'gas']),
+  gasPrice: 'r.gas_price',
+  ...columns(['symbol', 'nonce', 'type', 'type_name', 'type_image_link', 'status']),
+  ...columns(['transaction_category', 'is_cancel']),
+  created_at: isoTime('r.created_at'),
+};
+
+const USER_FIELDS = `'public_address', u.public_address,
+  'default_currency', u.default_currency,
+  'theme', u.theme,
+  'enable_crash_reporter', u.enable_crash_reporter,
+  'locale', u.locale,
+  'account_type', u.account_type,
+  'default_public_address', u.default_public_address,
+  'verifier', u.verifier,
+  'verifier_id', u.verifier_id,
+  'contacts', ${listJson('contacts', columns(RECORD_COLUMNS.contacts))},
+  'permissions', ${listJson(
+    'permissions',
+    {
+      ...columns(RECORD_COLUMNS.permissions.filter((c) => c !== 'expires_at')),
+      expires_at: isoTime('r.expires_at'),
+    },
+    // A lapsed grant is no grant: leave it out.
+    ' and (r.expires_at is null or r.expires_at > now())',
+  )},
+  'customTokens', ${listJson('custom_tokens', columns(RECORD_COLUMNS.custom_tokens))},
+  'customNfts', ${listJson('custom_nfts', columns(RECORD_COLUMNS.custom_nfts))},
+  'customNetworks', ${listJson('custom_networks', columns(RECORD_COLUMNS.custom_networks))}`;
+
+// Transactions newest first; ids break ties of one instant.
+const TRANSACTIONS_JSON = `coalesce((select json_agg(json_build_object(${Object.entries(
+  TRANSACTION_FIELDS,
+)
+  .map(([key, expression]) => `'${key}', ${expression}`)
+  .join(', ')}) order by r.created_at desc, r.id desc)
+  from transactions r where r.user_id = u.id), '[]'::json)`;
+
+/**
+ * The user record of `address` (the contract's UserRecord) as JSON text, assembled by one SQL
+ * statement, one round trip, every list read through a (user_id, ...) index; undefined when
+ * the address has no record. The text goes to the client as it is, never parsed here.
+ */
+export async function readUserRecordJson(
+  db: Db,
+  address: string,
+  withTransactions: boolean,
+): Promise<string | undefined> {
+  const fields = withTransactions
+    ? `${USER_FIELDS}, 'transactions', ${TRANSACTIONS_JSON}`
+    : USER_FIELDS;
+  const { rows } = await sql<{ record: string }>`select json_build_object(${sql.raw(
+    fields,
+  )})::text as record from users u where u.public_address = ${address}`.execute(db);
+  return rows[0]?.record;
 }

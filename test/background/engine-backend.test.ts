@@ -48,7 +48,7 @@ describe('the engine synced with the backend', () => {
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[2]!)
     ).toLowerCase();
     await engine.actions.loginToBackend('google', 'carol@example.com');
-    const prefs = () => engine.getState().UserPreferencesController;
+    const prefs = () => engine.getState().UserRecordController;
     expect(prefs().isNewUser).toBe(true);
     // The new user's record, as the server created it for this sign-in.
     expect(prefs().identities[address]).toMatchObject({
@@ -57,17 +57,20 @@ describe('the engine synced with the backend', () => {
       theme: 'light',
       locale: 'en',
       selectedCurrency: 'USD',
+    });
+    expect(engine.getState().BackendRecordsController.records[address]).toMatchObject({
       contacts: [],
       customTokens: [],
       customNetworks: [],
     });
+    expect(engine.getState().BackendSessionController).toEqual({});
 
-    await engine.actions.setTheme('dark');
+    await expect(engine.actions.setTheme('dark')).resolves.toBeUndefined();
     expect(engine.getState().PreferencesController.theme).toBe('dark');
-    expect(prefs().successMsg).toBe('navBar.snackSuccessTheme');
+    expect(prefs().identities[address]?.theme).toBe('dark');
 
     await engine.flush();
-    const stored = (await storage.getAll()).UserPreferencesController as {
+    const stored = (await storage.getAll()).BackendSessionController as {
       jwtTokens: Record<string, string>;
     };
     const token = stored.jwtTokens[address]!;
@@ -84,7 +87,7 @@ describe('the engine synced with the backend', () => {
     await engine.actions.loginToBackend('google', 'erin@example.com');
     await engine.flush();
     const token = (
-      (await storage.getAll()).UserPreferencesController as { jwtTokens: Record<string, string> }
+      (await storage.getAll()).BackendSessionController as { jwtTokens: Record<string, string> }
     ).jwtTokens[address]!;
     const serverNetworks = async () =>
       ((await client(server)('GET', '/user?fetchTx=false', { token })).body.customNetworks ??
@@ -145,7 +148,7 @@ describe('the engine synced with the backend', () => {
 
     await engine.flush();
     const token = (
-      (await storage.getAll()).UserPreferencesController as { jwtTokens: Record<string, string> }
+      (await storage.getAll()).BackendSessionController as { jwtTokens: Record<string, string> }
     ).jwtTokens[address]!;
     const user = await client(server)('GET', '/user?fetchTx=false', { token });
     expect(user.body.customTokens).toEqual([
@@ -180,7 +183,7 @@ describe('the engine synced with the backend', () => {
       url: `https://explorer.example/tx/${txHash}`,
     });
     const token = (
-      (await engine.flush(), await storage.getAll()).UserPreferencesController as {
+      (await engine.flush(), await storage.getAll()).BackendSessionController as {
         jwtTokens: Record<string, string>;
       }
     ).jwtTokens[from]!;

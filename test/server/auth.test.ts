@@ -1,8 +1,29 @@
 // Sign-in (message + personal_sign → JWT), the Auth-Challenge header scheme, token expiry and
-// the auth rate limit, on both backends.
+// the auth rate limit, on both backends. Every other encoding of a used signature (v as 0/1,
+// s as n - s, upper-case hex, the same bytes again) is refused.
 import { signToken } from '../../src/server/auth/jwt';
 import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
+
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/** The encodings of one secp256k1 signature that recover the same key. */
+function reEncodings(signature: string): Record<string, string> {
+  const r = signature.slice(2, 66);
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = Number.parseInt(signature.slice(130), 16);
+  const hex = (n: number | bigint, width: number) => n.toString(16).padStart(width, '0');
+  const highS = hex(N - s, 64);
+  // n - s recovers the same key with the other recovery bit: v 27 <-> 28.
+  const flipped = 55 - v;
+  return {
+    'the same bytes': signature,
+    'upper-case hex': `0x${signature.slice(2).toUpperCase()}`,
+    'v as 0/1': `0x${r}${hex(s, 64)}${hex(v - 27, 2)}`,
+    'high s (n - s, flipped v)': `0x${r}${highS}${hex(flipped, 2)}`,
+    'high s with v as 0/1': `0x${r}${highS}${hex(flipped - 27, 2)}`,
+  };
+}
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
   const suite = useTestServer(backend);
@@ -30,7 +51,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     expect(before.body.error).toMatch(/User not found/);
   });
 
-  it('accepts each message once', async () => {
+  it('accepts each message once, in no other encoding of its signature', async () => {
     const account = newAccount();
     const issued = await request('POST', '/auth/message', {
       body: { public_address: account.address },
@@ -38,9 +59,41 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const signed_message = await account.signMessage({ message: issued.body.message });
     const body = { public_address: account.address, signed_message };
     expect((await request('POST', '/auth/verify', { body })).status).toBe(200);
-    const replay = await request('POST', '/auth/verify', { body });
-    expect(replay.status).toBe(401);
-    expect(replay.body.error).toMatch(/No valid sign-in message/);
+    const answers = Object.fromEntries(
+      await Promise.all(
+        Object.entries(reEncodings(signed_message)).map(async ([name, encoded]) => {
+          const replay = await request('POST', '/auth/verify', {
+            body: { ...body, signed_message: encoded },
+          });
+          return [name, `${replay.status} ${replay.body.error}`];
+        }),
+      ),
+    );
+    expect(answers).toEqual({
+      'the same bytes': '401 No valid sign-in message for this address: request a new one',
+      'upper-case hex': '401 No valid sign-in message for this address: request a new one',
+      'v as 0/1': '400 body.signed_message is not canonical: v must be 27 or 28',
+      'high s (n - s, flipped v)':
+        '400 body.signed_message is not canonical: s must be in the lower half of the curve order',
+      'high s with v as 0/1': '400 body.signed_message is not canonical: v must be 27 or 28',
+    });
+  });
+
+  it('refuses a non-canonical encoding even of a fresh message, without using it up', async () => {
+    const account = newAccount();
+    const issued = await request('POST', '/auth/message', {
+      body: { public_address: account.address },
+    });
+    const genuine = await account.signMessage({ message: issued.body.message });
+    const { 'high s (n - s, flipped v)': highS } = reEncodings(genuine);
+    const refused = await request('POST', '/auth/verify', {
+      body: { public_address: account.address, signed_message: highS },
+    });
+    expect(refused.status).toBe(400);
+    const accepted = await request('POST', '/auth/verify', {
+      body: { public_address: account.address, signed_message: genuine },
+    });
+    expect(accepted.status).toBe(200);
   });
 
   it('refuses an expired message', async () => {
@@ -145,14 +198,57 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       };
     }
 
-    it('authenticates a fresh signed timestamp once', async () => {
+    it('authenticates a fresh signed timestamp once, and no re-encoding of it', async () => {
       const account = newAccount();
       const headers = await challengeHeaders(account);
       const created = await request('POST', '/user', { headers, body: {} });
       expect(created.status).toBe(201);
       expect(created.body.public_address).toBe(account.address.toLowerCase());
-      const replay = await request('GET', '/user', { headers });
-      expect(replay).toMatchObject({ status: 401, body: { error: 'Auth-Signature already used' } });
+      const answers: Record<string, string> = {};
+      for (const [name, encoded] of Object.entries(reEncodings(headers['auth-signature']))) {
+        const replay = await request('GET', '/user', {
+          headers: { ...headers, 'auth-signature': encoded },
+        });
+        answers[name] = `${replay.status} ${replay.body.error}`;
+      }
+      expect(answers).toEqual({
+        'the same bytes': '401 Auth-Challenge already used',
+        'upper-case hex': '401 Auth-Challenge already used',
+        'v as 0/1': '401 Auth-Signature is not canonical: v must be 27 or 28',
+        'high s (n - s, flipped v)':
+          '401 Auth-Signature is not canonical: s must be in the lower half of the curve order',
+        'high s with v as 0/1': '401 Auth-Signature is not canonical: v must be 27 or 28',
+      });
+      // The challenge is used up in the database: a second server on it refuses it too.
+      await suite.withApp({}, async (other) => {
+        expect(await other('GET', '/user', { headers })).toMatchObject({
+          status: 401,
+          body: { error: 'Auth-Challenge already used' },
+        });
+      });
+    });
+
+    it('keeps used challenges until their window has passed, then sweeps them in bulk', async () => {
+      const { sweepExpired } = await import('../../src/server/db/sweeper');
+      const headers = await challengeHeaders();
+      expect((await request('GET', '/user', { headers })).status).toBe(404); // authenticated
+      const db = suite.server.database.db;
+      const address = headers['auth-public-address'].toLowerCase();
+      const row = () =>
+        db
+          .selectFrom('used_challenges')
+          .selectAll()
+          .where('public_address', '=', address)
+          .executeTakeFirst();
+      const used = await row();
+      expect(used?.challenge).toBe(headers['auth-challenge']);
+      // Expires when the timestamp leaves the accepted window.
+      expect(used?.expires_at.getTime()).toBe((Number(headers['auth-challenge']) + 300) * 1000);
+      await sweepExpired(db, new Date(used!.expires_at.getTime() - 1000));
+      expect(await row()).toBeDefined();
+      const swept = await sweepExpired(db, new Date(used!.expires_at.getTime() + 1000));
+      expect(swept.used_challenges).toBeGreaterThanOrEqual(1);
+      expect(await row()).toBeUndefined();
     });
 
     it('refuses a stale timestamp, a wrong address and partial headers', async () => {
@@ -173,22 +269,52 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
   });
 
   it('rate-limits the auth routes per client', async () => {
-    // A second app on the same database with a small limit.
-    await suite.withApp({ authRateLimitPerMinute: 3 }, async (limitedRequest) => {
+    // A second app on the same database with a small limit, trusting X-Forwarded-For so that
+    // this test is a client of its own (the counters live in the shared database).
+    await suite.withApp({ authRateLimitPerMinute: 3, trustProxy: true }, async (limited) => {
+      const client = { 'x-forwarded-for': '198.51.100.7' };
       const body = { public_address: newAccount().address };
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++)
-        statuses.push((await limitedRequest('POST', '/auth/message', { body })).status);
+        statuses.push((await limited('POST', '/auth/message', { body, headers: client })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      const refused = await limitedRequest('POST', '/auth/verify', {
-        body: { public_address: body.public_address, signed_message: `0x${'1'.repeat(130)}` },
+      const refused = await limited('POST', '/auth/verify', {
+        headers: client,
+        body: { public_address: body.public_address, signed_message: `0x${'1'.repeat(128)}1b` },
       });
       expect(refused.status).toBe(401); // its own counter: a bad signature, not a rate limit
-      const limitedAgain = await limitedRequest('POST', '/auth/message', { body });
+      const limitedAgain = await limited('POST', '/auth/message', { body, headers: client });
       expect(limitedAgain.status).toBe(429);
       expect(limitedAgain.body.error).toMatch(/^Too many requests: retry in \d+ s$/);
-      // Other routes are not limited.
-      expect((await limitedRequest('GET', '/health')).status).toBe(200);
+      // Another client has its own counter; other routes are not limited.
+      const other = { 'x-forwarded-for': '192.0.2.77' };
+      expect((await limited('POST', '/auth/message', { body, headers: other })).status).toBe(200);
+      expect((await limited('GET', '/health')).status).toBe(200);
     });
+  });
+
+  it('refuses a JSON body in a charset other than UTF-8 with 415', async () => {
+    const body = JSON.stringify({ public_address: newAccount().address });
+    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"']) {
+      const res = await request('POST', '/auth/message', {
+        rawBody: body,
+        headers: { 'content-type': `application/json; charset=${charset}` },
+      });
+      expect(res.status).toBe(415);
+      expect(res.body.error).toBe(
+        `Unsupported charset ${charset.replaceAll('"', '').toLowerCase()}: JSON bodies must be UTF-8`,
+      );
+    }
+    for (const contentType of [
+      'application/json; charset=utf-8',
+      'application/json; charset=UTF-8',
+      'application/json',
+    ]) {
+      const res = await request('POST', '/auth/message', {
+        rawBody: body,
+        headers: { 'content-type': contentType },
+      });
+      expect(res.status).toBe(200);
+    }
   });
 });

@@ -35,7 +35,8 @@ describe.each(BACKENDS)('server foundation on %s', (backend) => {
       await open.close();
       rmSync(join(tmpdir(), `orrery-migrate-${process.pid}`), { recursive: true, force: true });
     }
-  });
+    // A PGlite cluster made from nothing: about 10 s here, several times that on a busy machine.
+  }, 120_000);
 
   it('keeps data across a server restart on the same database', async () => {
     const first = await startServer(database.config());

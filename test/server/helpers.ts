@@ -73,6 +73,8 @@ export async function createTestDatabase(name: BackendName): Promise<TestDatabas
           port: 0,
           logLevel: 'silent',
           jwtSecret: TEST_JWT_SECRET,
+          // Nothing balances the test servers: close at once.
+          shutdownDelayMs: 0,
           dataDir: join(root, 'pglite'),
           databaseUrl: postgres?.databaseUrl,
           ...overrides,

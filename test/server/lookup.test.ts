@@ -75,6 +75,30 @@ describe.each(BACKENDS)('GET /lookup on %s', (backend) => {
     });
   });
 
+  it('hashes the ENSIP-15 normalised name: full-width letters reach the same record', async () => {
+    // 'ｏｒｒｅｒｙ' (U+FF4F ...) maps to 'orrery' under ENSIP-15.
+    const res = await request(
+      'GET',
+      `/lookup?key=${encodeURIComponent('ｏｒｒｅｒｙ.eth')}&type=ens`,
+      {
+        token,
+      },
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: { key: 'orrery.eth', type: 'ens', address: TARGET.toLowerCase() },
+    });
+    const refused = await request(
+      'GET',
+      `/lookup?key=${encodeURIComponent('abc__.eth')}&type=ens`,
+      {
+        token,
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^querystring\.key is not a valid name: /u);
+  });
+
   it('answers 404 for a name without a resolver or without an address', async () => {
     expect(await request('GET', '/lookup?key=nobody.eth&type=ens', { token })).toMatchObject({
       status: 404,

@@ -24,6 +24,8 @@ function startMain(dataDir: string): {
         ORRERY_DATA_DIR: dataDir,
         LOG_LEVEL: 'info',
         NODE_ENV: 'development',
+        // Nothing balances this instance: no grace period before it closes its listener.
+        ORRERY_SHUTDOWN_DELAY_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -65,7 +67,7 @@ describe('src/server/main.ts as a process', () => {
         const exited = exitCode(main.child);
         main.child.kill('SIGTERM');
         expect(await exited).toBe(0);
-        expect(main.output()).toMatch(/SIGTERM received, closing/);
+        expect(main.output()).toMatch(/SIGTERM received, draining/);
       } finally {
         if (main.child.exitCode === null) main.child.kill('SIGKILL');
       }

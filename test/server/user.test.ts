@@ -1,4 +1,6 @@
 // The caller's user record and preference updates, on both backends.
+import { Value } from '@sinclair/typebox/value';
+import { UserRecord } from '../../src/shared/api';
 import { signToken } from '../../src/server/auth/jwt';
 import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { signIn, signUp } from './session';
@@ -52,6 +54,76 @@ describe.each(BACKENDS)('user routes on %s', (backend) => {
       status: 400,
       body: { error: 'querystring.fetchTx must be boolean' },
     });
+  });
+
+  it('answers a record the API contract describes, every list and field filled', async () => {
+    const session = await signUp(request, { verifier: 'google', verifierId: 'c@example.com' });
+    const token = session.token;
+    const other = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const adds = [
+      ['/contact', { name: 'Bob', contact_verifier: 'eth', contact_verifier_id: other }],
+      [
+        '/customtoken',
+        {
+          token_address: other,
+          network: 'mainnet',
+          token_symbol: 'T',
+          token_name: 'T',
+          decimals: 6,
+        },
+      ],
+      [
+        '/customnft',
+        {
+          nft_address: other,
+          network: 'mainnet',
+          nft_name: 'N',
+          nft_id: '7',
+          nft_contract_standard: 'ERC1155',
+          nft_image_link: 'https://img.example/7.png',
+        },
+      ],
+      [
+        '/customnetwork/rpc',
+        { network_name: 'Side', rpc_url: 'https://rpc.example', chain_id: '0x10', symbol: 'S' },
+      ],
+      ['/permissions', { name: 'eth_accounts', action: 'grant', period: '1h' }],
+      ['/permissions', { name: 'eth_sign', action: 'grant' }],
+      [
+        '/transaction',
+        {
+          transaction_hash: `0x${'12'.repeat(32)}`,
+          network: 'mainnet',
+          from: session.address,
+          to: other,
+          total_amount: '1',
+          status: 'submitted',
+          type: 'erc20',
+          is_cancel: true,
+        },
+      ],
+    ] as const;
+    for (const [path, body] of adds)
+      expect((await request('POST', path, { token, body })).status).toBe(201);
+
+    for (const query of ['', '?fetchTx=false']) {
+      const { body } = await request('GET', `/user${query}`, { token });
+      expect([...Value.Errors(UserRecord, body)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+      for (const list of ['contacts', 'customTokens', 'customNfts', 'customNetworks'])
+        expect(body[list]).toHaveLength(1);
+      expect(body.permissions).toHaveLength(2);
+      // Times as JavaScript writes them, in UTC.
+      expect(body.permissions[0].expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/u);
+      expect(body.permissions[1].expires_at).toBeNull();
+      if (query === '') {
+        expect(body.transactions).toEqual([
+          expect.objectContaining({ type: 'erc20', is_cancel: true, gasPrice: null, to: other }),
+        ]);
+        expect(body.transactions[0].created_at).toBe(
+          new Date(body.transactions[0].created_at).toISOString(),
+        );
+      }
+    }
   });
 
   it('updates preferences one field at a time', async () => {

@@ -40,7 +40,9 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     WatchedAssetsController: { assets: {} },
     TransactionController: { uiTransactions: [] },
     CurrencyController: getDefaultCurrencyState(),
-    UserPreferencesController: { identities: {}, isNewUser: false, successMsg: '', errorMsg: '' },
+    BackendSessionController: {},
+    UserRecordController: { identities: {}, isNewUser: false },
+    BackendRecordsController: { records: {} },
     PastTransactionsController: getDefaultPastTransactionsState(),
     ...overrides,
   };

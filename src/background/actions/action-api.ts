@@ -15,7 +15,11 @@ import type {
 import type { Locale, Theme } from '../../controllers/preferences/PreferencesController';
 
 export interface ActionApi {
-  /** Applies at once; also stored on the backend when signed in (success/fail keys reach UI state). */
+  /**
+   * Applies at once; also stored on the backend when signed in. The backend-kept changes below
+   * resolve once stored and reject with a coded failure (error data `{ code, operation }`, see
+   * controllers/backend/errors.ts); the view chooses the message it shows.
+   */
   setTheme(theme: Theme): Promise<void>;
   setLocale(locale: Locale): Promise<void>;
   /** The fiat currency rates are shown in; stored on the backend when signed in. */
@@ -65,8 +69,6 @@ export interface ActionApi {
   deleteCustomToken(tokenId: number): Promise<void>;
   addCustomNft(nft: CustomNftInput): Promise<void>;
   deleteContact(contactId: number): Promise<void>;
-  /** Clears the success and error message keys shown after a preference change. */
-  clearMessages(): void;
 }
 
 export type ActionName = keyof ActionApi;
@@ -100,7 +102,6 @@ export const ACTION_NAMES = [
   'addCustomToken',
   'deleteCustomToken',
   'addCustomNft',
-  'clearMessages',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.

@@ -25,33 +25,36 @@ export function createActionHandlers({
   network,
   approvals,
   permissions,
-  userPreferences,
+  backendSession,
+  userRecord,
+  backendRecords,
   pastTransactions,
   currency,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
     const address = preferences.state.selectedAddress;
-    return address !== null && userPreferences.getToken(address) !== undefined;
+    return address !== null && backendSession.getToken(address) !== undefined;
   };
   return {
-    // Signed in to the backend, a change is stored there too and its success/fail message key
-    // reaches UI state; otherwise (login screen, no backend) it is local only.
+    // Signed in to the backend, a change is stored there too; otherwise (login screen, no
+    // backend) it is local only. Each resolves once applied or rejects with a coded failure
+    // (BackendChangeError: data.code, data.operation); the view picks the message to show.
     setTheme: async (theme) => {
-      if (signedIn()) await userPreferences.setTheme(theme);
+      if (signedIn()) await userRecord.setTheme(theme);
       else preferences.setTheme(theme);
     },
     setLocale: async (locale) => {
-      if (signedIn()) await userPreferences.setLocale(locale);
+      if (signedIn()) await userRecord.setLocale(locale);
       else preferences.setLocale(locale);
     },
     setCurrency: async (code) => {
-      if (signedIn()) await userPreferences.setSelectedCurrency(code);
+      if (signedIn()) await userRecord.setSelectedCurrency(code);
       else await currency.setCurrentCurrency(code);
     },
     setCrashReport: async (enabled) => {
       if (typeof enabled !== 'boolean') throw new Error('setCrashReport takes true or false.');
-      await userPreferences.setCrashReport(enabled);
+      await userRecord.setCrashReport(enabled);
     },
     reportUserActivity: () => userIdle.markActive(),
 
@@ -61,7 +64,7 @@ export function createActionHandlers({
     logout: () => {
       keyring.setLocked();
       const address = preferences.state.selectedAddress;
-      if (address && userPreferences.getToken(address)) userPreferences.handleUnauthorized(address);
+      if (address && backendSession.getToken(address)) backendSession.handleUnauthorized(address);
       preferences.setSelectedAddress(null);
     },
     importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
@@ -82,27 +85,17 @@ export function createActionHandlers({
     addCustomNetwork: async (input) => {
       if (!signedIn()) return network.addCustomNetwork(input);
       const checked = toCustomNetwork(input, 'new'); // bad input fails before any request
-      if (!(await userPreferences.addCustomNetwork('rpc', toServerNetworkInput(checked)))) {
-        throw new Error(userPreferences.state.errorMsg || 'The custom network was not saved.');
-      }
-      const saved = userPreferences.getIdentity().customNetworks.at(-1);
-      return network.addCustomNetwork({ ...input, id: saved?.id });
+      const saved = await backendRecords.addCustomNetwork('rpc', toServerNetworkInput(checked));
+      return network.addCustomNetwork({ ...input, id: saved.id });
     },
     editCustomNetwork: async (id, input) => {
       const checked = toCustomNetwork(input, id);
-      if (signedIn() && isServerId(id)) {
-        if (!(await userPreferences.editCustomNetwork(Number(id), toServerNetworkInput(checked)))) {
-          throw new Error(userPreferences.state.errorMsg || 'The custom network was not saved.');
-        }
-      }
+      if (signedIn() && isServerId(id))
+        await backendRecords.editCustomNetwork(Number(id), toServerNetworkInput(checked));
       return network.editCustomNetwork(id, input);
     },
     deleteCustomNetwork: async (id) => {
-      if (signedIn() && isServerId(id)) {
-        if (!(await userPreferences.deleteCustomNetwork(Number(id)))) {
-          throw new Error(userPreferences.state.errorMsg || 'The custom network was not deleted.');
-        }
-      }
+      if (signedIn() && isServerId(id)) await backendRecords.deleteCustomNetwork(Number(id));
       await network.deleteCustomNetwork(id);
     },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
@@ -118,26 +111,15 @@ export function createActionHandlers({
     loginToBackend: async (verifier, verifierId) => {
       const address = preferences.state.selectedAddress;
       if (!address) throw new Error('No account to log in with');
-      await userPreferences.init({ address, verifier, verifierId, hostname: 'orrery' });
+      await userRecord.init({ address, verifier, verifierId, hostname: 'orrery' });
       // One read of the server's list fills both past transactions and payment orders.
       await pastTransactions.fetchPastTransactions(address);
     },
-    addContact: async (contact) => {
-      await userPreferences.addContact(contact);
-    },
-    deleteContact: async (contactId) => {
-      await userPreferences.deleteContact(contactId);
-    },
-    addCustomToken: async (token) => {
-      await userPreferences.addCustomToken(token);
-    },
-    deleteCustomToken: async (tokenId) => {
-      await userPreferences.deleteCustomToken(tokenId);
-    },
-    addCustomNft: async (nft) => {
-      await userPreferences.addCustomNft(nft);
-    },
-    clearMessages: () => userPreferences.clearMessages(),
+    addContact: (contact) => backendRecords.addContact(contact),
+    deleteContact: (contactId) => backendRecords.deleteContact(contactId),
+    addCustomToken: (token) => backendRecords.addCustomToken(token),
+    deleteCustomToken: (tokenId) => backendRecords.deleteCustomToken(tokenId),
+    addCustomNft: (nft) => backendRecords.addCustomNft(nft),
   };
 }
 

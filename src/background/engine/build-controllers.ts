@@ -60,10 +60,21 @@ import {
   pastTransactionsControllerName,
 } from '../../controllers/past-transactions/PastTransactionsController';
 import {
-  USER_PREFERENCES_CONTROLLER_DELEGATED_ACTIONS,
-  UserPreferencesController,
-  userPreferencesControllerName,
-} from '../../controllers/preferences/UserPreferencesController';
+  BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
+  BackendSessionController,
+  backendSessionControllerName,
+} from '../../controllers/backend-session/BackendSessionController';
+import {
+  USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
+  UserRecordController,
+  userRecordControllerName,
+} from '../../controllers/user-record/UserRecordController';
+import {
+  BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
+  BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
+  BackendRecordsController,
+  backendRecordsControllerName,
+} from '../../controllers/backend-records/BackendRecordsController';
 import type { PersistedStates } from '../persistence/migrations';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
@@ -181,13 +192,28 @@ export function buildControllers(
     fetchRates: backend.getCurrencyRates,
     isIdle: options.isUserIdle,
   });
-  const userPreferences = new UserPreferencesController({
-    messenger: createControllerMessenger(root, userPreferencesControllerName, {
-      actions: USER_PREFERENCES_CONTROLLER_DELEGATED_ACTIONS,
+  const backendSession = new BackendSessionController({
+    messenger: createControllerMessenger(root, backendSessionControllerName, {
+      actions: BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
     }),
-    state: persisted(userPreferencesControllerName),
+    state: persisted(backendSessionControllerName),
+    backend,
+  });
+  const userRecord = new UserRecordController({
+    messenger: createControllerMessenger(root, userRecordControllerName, {
+      actions: USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
+    }),
+    state: persisted(userRecordControllerName),
     backend,
     isIdle: options.isUserIdle,
+  });
+  const backendRecords = new BackendRecordsController({
+    messenger: createControllerMessenger(root, backendRecordsControllerName, {
+      actions: BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
+      events: BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    state: persisted(backendRecordsControllerName),
+    backend,
   });
   const pastTransactions = new PastTransactionsController({
     messenger: createControllerMessenger(root, pastTransactionsControllerName, {
@@ -196,8 +222,8 @@ export function buildControllers(
     }),
     state: persisted(pastTransactionsControllerName),
     backend,
-    getToken: (address) => userPreferences.getToken(address),
-    onUnauthorized: (address) => userPreferences.handleUnauthorized(address),
+    getToken: (address) => backendSession.getToken(address),
+    onUnauthorized: (address) => backendSession.handleUnauthorized(address),
     notify: options.notify,
   });
 
@@ -213,7 +239,9 @@ export function buildControllers(
     watchedAssets,
     transactions,
     currency,
-    userPreferences,
+    backendSession,
+    userRecord,
+    backendRecords,
     pastTransactions,
   };
 }

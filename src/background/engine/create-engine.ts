@@ -124,7 +124,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     signatures,
     transactions,
     currency,
-    userPreferences,
+    userRecord,
     pastTransactions,
   } = controllers;
   const described = describeControllers(controllers);
@@ -164,7 +164,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
   const onLoggedOut = () => keyring.setLocked();
-  messenger.subscribe('UserPreferencesController:loggedOut', onLoggedOut);
+  messenger.subscribe('BackendSessionController:loggedOut', onLoggedOut);
 
   await network.init();
   accountTracker.init();
@@ -175,7 +175,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   pastTransactions.init();
 
   // What views show is polled only while one is subscribed.
-  const viewPolling = options.backendUrl ? [gasFee, currency, userPreferences] : [gasFee];
+  const viewPolling = options.backendUrl ? [gasFee, currency, userRecord] : [gasFee];
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
@@ -226,9 +226,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       connections.clear();
       stopSelectedAddressSync();
       stopTransactionApprovals();
-      messenger.unsubscribe('UserPreferencesController:loggedOut', onLoggedOut);
+      messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       pastTransactions.destroy();
-      userPreferences.destroy();
+      userRecord.destroy();
       currency.destroy();
       transactions.destroy();
       approvals.destroy();

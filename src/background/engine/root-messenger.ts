@@ -41,9 +41,17 @@ import type {
   PastTransactionsControllerEvents,
 } from '../../controllers/past-transactions/PastTransactionsController';
 import type {
-  UserPreferencesControllerActions,
-  UserPreferencesControllerEvents,
-} from '../../controllers/preferences/UserPreferencesController';
+  BackendSessionControllerActions,
+  BackendSessionControllerEvents,
+} from '../../controllers/backend-session/BackendSessionController';
+import type {
+  UserRecordControllerActions,
+  UserRecordControllerEvents,
+} from '../../controllers/user-record/UserRecordController';
+import type {
+  BackendRecordsControllerActions,
+  BackendRecordsControllerEvents,
+} from '../../controllers/backend-records/BackendRecordsController';
 import type {
   TransactionControllerActions,
   TransactionControllerEvents,
@@ -66,7 +74,9 @@ export type RootActions =
   | WatchedAssetsControllerActions
   | TransactionControllerActions
   | CurrencyControllerActions
-  | UserPreferencesControllerActions
+  | BackendSessionControllerActions
+  | UserRecordControllerActions
+  | BackendRecordsControllerActions
   | PastTransactionsControllerActions;
 export type RootEvents =
   | NetworkControllerEvents
@@ -80,7 +90,9 @@ export type RootEvents =
   | WatchedAssetsControllerEvents
   | TransactionControllerEvents
   | CurrencyControllerEvents
-  | UserPreferencesControllerEvents
+  | BackendSessionControllerEvents
+  | UserRecordControllerEvents
+  | BackendRecordsControllerEvents
   | PastTransactionsControllerEvents;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;

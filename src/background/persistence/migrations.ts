@@ -13,7 +13,45 @@ export interface Migration {
  * The schema history. Version 1 is the first persisted shape: unversioned data (or none) is
  * taken as it is. Each later change to a persisted key adds one migration here.
  */
-export const migrations: readonly Migration[] = [{ version: 1, migrate: (states) => states }];
+export const migrations: readonly Migration[] = [
+  { version: 1, migrate: (states) => states },
+  { version: 2, migrate: splitUserPreferences },
+];
+
+type JsonObject = { [key: string]: Json };
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const RECORD_LISTS = ['contacts', 'permissions', 'customTokens', 'customNfts', 'customNetworks'];
+
+/**
+ * Version 2: UserPreferencesController split along its concerns. Its tokens go to
+ * BackendSessionController, each address's settings to UserRecordController and its record
+ * lists to BackendRecordsController.
+ */
+function splitUserPreferences(states: PersistedStates): PersistedStates {
+  const { UserPreferencesController: old, ...rest } = states;
+  if (!isObject(old)) return rest;
+  const settings: JsonObject = {};
+  const records: JsonObject = {};
+  if (isObject(old.identities)) {
+    for (const [address, identity] of Object.entries(old.identities)) {
+      if (!isObject(identity)) continue;
+      const lists: JsonObject = {};
+      const values: JsonObject = {};
+      for (const [key, value] of Object.entries(identity))
+        (RECORD_LISTS.includes(key) ? lists : values)[key] = value;
+      settings[address] = values;
+      records[address] = lists;
+    }
+  }
+  return {
+    ...rest,
+    BackendSessionController: { jwtTokens: isObject(old.jwtTokens) ? old.jwtTokens : {} },
+    UserRecordController: { identities: settings },
+    BackendRecordsController: { records },
+  };
+}
 
 export const CURRENT_STATE_VERSION = migrations.at(-1)?.version ?? 0;
 

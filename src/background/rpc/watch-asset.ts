@@ -131,7 +131,7 @@ async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
       origin: ctx.origin,
     });
     // Signed in to the backend, the asset is kept there too; its failure reaches the dapp.
-    await ctx.messenger.call('UserPreferencesController:saveWatchedAsset', {
+    await ctx.messenger.call('BackendRecordsController:saveWatchedAsset', {
       ...asset,
       network: providerConfig.type === 'rpc' ? providerConfig.chainId : providerConfig.type,
     });

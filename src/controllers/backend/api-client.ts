@@ -1,9 +1,55 @@
 // Typed client for the wallet's backend (spec part 2 §7, routes as served by src/server): one
 // small function per call the controllers make. Every call has a timeout; failures are typed
-// so callers can treat an expired token (logout) and a conflict (409) on their own.
-import type { TransactionInput } from '../../server/api-types';
+// so callers can treat an expired token (logout) and a conflict (409) on their own. Request
+// and answer types come from the API contract (src/shared/api), the same schemas the server
+// validates with; this file imports only their types, so no schema code reaches the wallet.
+import type {
+  AccountType,
+  AuthMessageReply,
+  AuthVerifyReply,
+  Contact,
+  ContactInput,
+  CreateUserBody,
+  CustomNetwork,
+  CustomNetworkInput,
+  CustomNft,
+  CustomNftInput,
+  CustomToken,
+  CustomTokenInput,
+  Deleted,
+  PatchUserBody,
+  Permission,
+  PermissionInput,
+  PermissionPeriod,
+  RecordLoginBody,
+  RecordLoginReply,
+  ServerTransaction,
+  TransactionInput,
+  TransactionList,
+  TransactionQuery,
+  UserRecord,
+} from '../../shared/api';
 
-export type { TransactionInput };
+// The records under the names the controllers use; their one definition is the API contract.
+export type {
+  AccountType,
+  ContactInput,
+  CustomNetworkInput,
+  CustomNftInput,
+  CustomTokenInput,
+  PermissionInput,
+  PermissionPeriod,
+  ServerTransaction,
+  TransactionInput,
+};
+export type ServerContact = Contact;
+export type ServerCustomToken = CustomToken;
+export type ServerCustomNft = CustomNft;
+export type ServerCustomNetwork = CustomNetwork;
+export type ServerPermission = Permission;
+/** The server user record without the transactions (the client reads it with fetchTx=false). */
+export type ServerUserRecord = Omit<UserRecord, 'transactions'>;
+export type CreateUserInput = CreateUserBody;
 
 /** The server's answer to a call that failed; `status` 0 means no answer (network, timeout). */
 export class BackendError extends Error {
@@ -39,122 +85,6 @@ export class ConflictError extends BackendError {
 
 export const TOKEN_EXPIRED_MESSAGE = 'Token expired';
 export const DEFAULT_BACKEND_TIMEOUT_MS = 10_000;
-
-export type ServerContact = {
-  id: number;
-  name: string;
-  contact_verifier: string;
-  contact_verifier_id: string;
-};
-export type ContactInput = Omit<ServerContact, 'id'>;
-
-export type ServerCustomToken = {
-  id: number;
-  token_address: string;
-  network: string;
-  token_symbol: string;
-  token_name: string;
-  decimals: number;
-};
-export type CustomTokenInput = Omit<ServerCustomToken, 'id'>;
-
-export type ServerCustomNft = {
-  id: number;
-  nft_address: string;
-  network: string;
-  nft_name: string;
-  nft_id: string;
-  nft_contract_standard: 'ERC721' | 'ERC1155';
-  nft_image_link: string | null;
-  description: string | null;
-};
-export type CustomNftInput = Omit<ServerCustomNft, 'id' | 'nft_image_link' | 'description'> & {
-  nft_image_link?: string;
-  description?: string;
-};
-
-export type ServerCustomNetwork = {
-  id: number;
-  network_type: string;
-  network_name: string;
-  rpc_url: string;
-  chain_id: string;
-  symbol: string;
-  block_explorer_url: string | null;
-};
-export type CustomNetworkInput = {
-  network_name: string;
-  rpc_url: string;
-  chain_id: string;
-  symbol: string;
-  block_explorer_url?: string | null;
-};
-
-export type PermissionPeriod = '1h' | '1w' | '1m' | '1y';
-export type ServerPermission = {
-  id: number;
-  name: string;
-  action: string;
-  origin: string | null;
-  expires_at: string | null;
-};
-export type PermissionInput = {
-  name: string;
-  action: string;
-  origin?: string;
-  period?: PermissionPeriod;
-};
-
-/** A history item as the server stores it (spec part 1 §3). */
-export type ServerTransaction = {
-  id: number;
-  transaction_hash: string;
-  network: string;
-  from: string;
-  to: string;
-  total_amount: string;
-  currency_amount: string | null;
-  selected_currency: string | null;
-  gas: string | null;
-  gasPrice: string | null;
-  symbol: string | null;
-  nonce: string | null;
-  type: 'eth' | 'erc20' | 'erc721' | 'erc1155' | null;
-  type_name: string | null;
-  type_image_link: string | null;
-  status: string;
-  transaction_category: string | null;
-  is_cancel: boolean;
-  created_at: string;
-};
-
-export type AccountType = 'normal' | 'threshold' | 'app_scoped' | 'imported';
-
-/** The server user record (spec part 1 §3). */
-export type ServerUserRecord = {
-  public_address: string;
-  default_currency: string;
-  theme: string;
-  enable_crash_reporter: boolean;
-  locale: string;
-  account_type: AccountType;
-  default_public_address: string | null;
-  verifier: string | null;
-  verifier_id: string | null;
-  contacts: ServerContact[];
-  permissions: ServerPermission[];
-  customTokens: ServerCustomToken[];
-  customNfts: ServerCustomNft[];
-  customNetworks: ServerCustomNetwork[];
-};
-
-export type CreateUserInput = {
-  default_currency?: string;
-  theme?: string;
-  verifier?: string;
-  verifierId?: string;
-  account_type?: AccountType;
-};
 
 export interface BackendClientOptions {
   /** e.g. http://127.0.0.1:4051 (no trailing slash needed). */
@@ -224,21 +154,19 @@ export function createBackendClient({
 
   return {
     getAuthMessage: (publicAddress: string) =>
-      call<{ message: string; expires_at?: string }>('POST', '/auth/message', {
+      call<AuthMessageReply>('POST', '/auth/message', {
         body: { public_address: publicAddress },
       }),
     verifyAuth: (publicAddress: string, signedMessage: string) =>
-      call<{ token: string }>('POST', '/auth/verify', {
+      call<AuthVerifyReply>('POST', '/auth/verify', {
         body: { public_address: publicAddress, signed_message: signedMessage },
       }),
 
     getUser: (token: string) => call<ServerUserRecord>('GET', '/user?fetchTx=false', { token }),
     createUser: (token: string, body: CreateUserInput) =>
       call<ServerUserRecord>('POST', '/user', { token, body }),
-    patchUser: (
-      token: string,
-      body: { default_currency?: string; default_public_address?: string },
-    ) => call<ServerUserRecord>('PATCH', '/user', { token, body }),
+    patchUser: (token: string, body: PatchUserBody) =>
+      call<ServerUserRecord>('PATCH', '/user', { token, body }),
     setTheme: (token: string, theme: string) =>
       call<ServerUserRecord>('PATCH', '/user/theme', { token, body: { theme } }),
     setCrashReporter: (token: string, enable: boolean) =>
@@ -250,29 +178,18 @@ export function createBackendClient({
       call<ServerUserRecord>('PATCH', '/user/locale', { token, body: { locale } }),
     setVerifier: (token: string, verifier: string, verifierId: string) =>
       call<ServerUserRecord>('PATCH', '/user/verifier', { token, body: { verifier, verifierId } }),
-    recordLogin: (
-      token: string,
-      body: {
-        hostname: string;
-        verifier: string;
-        verifierId: string;
-        metadata?: Record<string, unknown>;
-      },
-    ) => call<{ id: number; created_at: string }>('POST', '/user/recordLogin', { token, body }),
+    recordLogin: (token: string, body: RecordLoginBody) =>
+      call<RecordLoginReply>('POST', '/user/recordLogin', { token, body }),
 
     addPermission: (token: string, body: PermissionInput) =>
       call<ServerPermission>('POST', '/permissions', { token, body }),
 
-    getTransactions: (token: string, query: { network?: string; limit?: number } = {}) => {
+    getTransactions: (token: string, query: Partial<TransactionQuery> = {}) => {
       const params = new URLSearchParams();
       if (query.network) params.set('network', query.network);
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       const qs = params.toString();
-      return call<{ transactions: ServerTransaction[] }>(
-        'GET',
-        `/transaction${qs ? `?${qs}` : ''}`,
-        { token },
-      );
+      return call<TransactionList>('GET', `/transaction${qs ? `?${qs}` : ''}`, { token });
     },
     postTransaction: (token: string, body: TransactionInput) =>
       call<ServerTransaction>('POST', '/transaction', { token, body }),
@@ -282,12 +199,12 @@ export function createBackendClient({
     addContact: (token: string, body: ContactInput) =>
       call<ServerContact>('POST', '/contact', { token, body }),
     deleteContact: (token: string, contactId: number) =>
-      call<{ id: number; deleted: true }>('DELETE', `/contact/${id(contactId)}`, { token }),
+      call<Deleted>('DELETE', `/contact/${id(contactId)}`, { token }),
 
     addCustomToken: (token: string, body: CustomTokenInput) =>
       call<ServerCustomToken>('POST', '/customtoken', { token, body }),
     deleteCustomToken: (token: string, tokenId: number) =>
-      call<{ id: number; deleted: true }>('DELETE', `/customtoken/${id(tokenId)}`, { token }),
+      call<Deleted>('DELETE', `/customtoken/${id(tokenId)}`, { token }),
     addCustomNft: (token: string, body: CustomNftInput) =>
       call<ServerCustomNft>('POST', '/customnft', { token, body }),
 
@@ -299,7 +216,7 @@ export function createBackendClient({
     editCustomNetwork: (token: string, networkId: number, body: CustomNetworkInput) =>
       call<ServerCustomNetwork>('PATCH', `/customnetwork/${id(networkId)}`, { token, body }),
     deleteCustomNetwork: (token: string, networkId: number) =>
-      call<{ id: number; deleted: true }>('DELETE', `/customnetwork/${id(networkId)}`, { token }),
+      call<Deleted>('DELETE', `/customnetwork/${id(networkId)}`, { token }),
 
     /** GET /currency?fsym=&tsyms= → `{ [TSYM]: rate }` (the server's `source` field dropped). */
     getCurrencyRates: async (fsym: string, tsyms: string[]): Promise<Record<string, number>> => {

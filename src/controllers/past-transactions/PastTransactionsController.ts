@@ -142,9 +142,9 @@ export interface PastTransactionsControllerOptions {
   messenger: PastTransactionsControllerMessenger;
   state?: Partial<PastTransactionsState>;
   backend: BackendClient;
-  /** The backend token of an address (UserPreferencesController.getToken). */
+  /** The backend token of an address (BackendSessionController.getToken). */
   getToken: (address: string) => string | undefined;
-  /** A backend call answered 401 (UserPreferencesController.handleUnauthorized). */
+  /** A backend call answered 401 (BackendSessionController.handleUnauthorized). */
   onUnauthorized?: (address: string) => void;
   /** Shows the desktop notification (with a close action and the explorer link). */
   notify?: (notification: DesktopNotification) => void;

@@ -1,31 +1,18 @@
 // Request authentication: a bearer JWT from /auth/verify, or the header scheme
 // Auth-Challenge (seconds timestamp) + Auth-Signature (personal_sign of that timestamp string)
-// + Auth-Public-Address. A challenge signature is accepted once, within a time window.
+// + Auth-Public-Address. A challenge is accepted once per address, within a time window: the
+// use is a row in the database, so every API instance on that database refuses a second use.
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from '../config';
+import type { Db } from '../db';
 import { unauthorized } from '../errors';
 import { verifyToken } from './jwt';
-import { recoverPersonalSignAddress } from './personal-sign';
+import { nonCanonicalReason, recoverPersonalSignAddress } from './personal-sign';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the authenticate onRequest hook: the caller's lowercased address. */
     auth?: { address: string };
-  }
-}
-
-export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
-
-/** Remembers accepted challenge signatures until their window has passed. */
-class ReplayGuard {
-  private readonly seen = new Map<string, number>();
-
-  /** True the first time a signature is presented before `expiresAt` (ms). */
-  accept(signature: string, expiresAt: number, now: number): boolean {
-    for (const [key, expiry] of this.seen) if (expiry <= now) this.seen.delete(key);
-    if (this.seen.has(signature)) return false;
-    this.seen.set(signature, expiresAt);
-    return true;
   }
 }
 
@@ -36,9 +23,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
 
 export function createAuthenticator(
   config: Pick<ServerConfig, 'jwtSecret' | 'authChallengeWindowSeconds'>,
+  db: Db,
   now: () => number = Date.now,
 ): onRequestAsyncHookHandler {
-  const replays = new ReplayGuard();
   return async function authenticate(request) {
     const authorization = header(request, 'authorization');
     if (authorization) {
@@ -62,12 +49,19 @@ export function createAuthenticator(
     const issuedMs = Number(challenge) * 1000;
     if (Math.abs(now() - issuedMs) > windowMs) throw unauthorized('Auth-Challenge expired');
     const address = claimed.toLowerCase();
+    const nonCanonical = nonCanonicalReason(signature);
+    if (nonCanonical) throw unauthorized(`Auth-Signature is not canonical: ${nonCanonical}`);
     if (recoverPersonalSignAddress(challenge, signature) !== address) {
       throw unauthorized('Auth-Signature does not match Auth-Public-Address');
     }
-    if (!replays.accept(signature.toLowerCase(), issuedMs + windowMs, now())) {
-      throw unauthorized('Auth-Signature already used');
-    }
+    // The challenge itself is used up, whatever encoding of its signature came with it.
+    const recorded = await db
+      .insertInto('used_challenges')
+      .values({ public_address: address, challenge, expires_at: new Date(issuedMs + windowMs) })
+      .onConflict((oc) => oc.columns(['public_address', 'challenge']).doNothing())
+      .returning('challenge')
+      .executeTakeFirst();
+    if (!recorded) throw unauthorized('Auth-Challenge already used');
     request.auth = { address };
   };
 }

@@ -1,41 +1,36 @@
-// EIP-191 personal_sign recovery: which address signed a text message.
+// Which address signed a sign-in text: EIP-191 personal_sign recovery by @metamask/eth-sig-util
+// (the wallet's own signing family), after refusing every signature that is not in the one
+// canonical encoding: r ‖ s ‖ v with 0 < r < n, 0 < s <= n/2 (low s) and v 27 or 28. A
+// signature has exactly one such encoding, so a captured one cannot be re-encoded (v as 0/1,
+// s as n - s) into a second "different" signature of the same message.
+import { recoverPersonalSignature } from '@metamask/eth-sig-util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** keccak256("\x19Ethereum Signed Message:\n" + byteLength + message). */
-export function personalMessageHash(message: string): Uint8Array {
-  const body = utf8ToBytes(message);
-  const prefix = utf8ToBytes(`\x19Ethereum Signed Message:\n${body.length}`);
-  const data = new Uint8Array(prefix.length + body.length);
-  data.set(prefix);
-  data.set(body, prefix.length);
-  return keccak_256(data);
-}
+const SIGNATURE_PATTERN = /^0x[0-9a-fA-F]{130}$/u;
+const CURVE_ORDER = secp256k1.Point.CURVE().n;
 
-export function addressFromPublicKey(uncompressed: Uint8Array): string {
-  return `0x${bytesToHex(keccak_256(uncompressed.subarray(1)).subarray(12))}`;
+/** Why a signature is refused before recovery; null when it is canonical. */
+export function nonCanonicalReason(signature: string): string | null {
+  if (!SIGNATURE_PATTERN.test(signature)) return 'must be 65 bytes of 0x-hex';
+  const r = BigInt(`0x${signature.slice(2, 66)}`);
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = Number.parseInt(signature.slice(130, 132), 16);
+  if (v !== 27 && v !== 28) return 'v must be 27 or 28';
+  if (r === 0n || r >= CURVE_ORDER) return 'r is out of range';
+  if (s === 0n || s > CURVE_ORDER / 2n) return 's must be in the lower half of the curve order';
+  return null;
 }
 
 /**
- * Recovers the lowercased 0x address that produced `signature` (65 bytes hex: r, s, v with v in
- * 27/28 or 0/1) over `message`. Returns null for a malformed or unrecoverable signature.
+ * The lowercased 0x address that produced `signature` over the text `message`; null for a
+ * signature that is not canonical or recovers no key.
  */
 export function recoverPersonalSignAddress(message: string, signature: string): string | null {
-  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return null;
-  const bytes = hexToBytes(signature.slice(2));
-  const v = bytes[64] ?? 0;
-  const recovery = v >= 27 ? v - 27 : v;
-  if (recovery !== 0 && recovery !== 1) return null;
-  // noble's 'recovered' layout puts the recovery byte first, then r and s.
-  const recovered = new Uint8Array(65);
-  recovered[0] = recovery;
-  recovered.set(bytes.subarray(0, 64), 1);
+  if (nonCanonicalReason(signature) !== null) return null;
   try {
-    const publicKey = secp256k1.recoverPublicKey(recovered, personalMessageHash(message), {
-      prehash: false,
-    });
-    return addressFromPublicKey(secp256k1.Point.fromBytes(publicKey).toBytes(false));
+    // eth-sig-util reads a 0x-hex `data` as bytes, anything else as UTF-8 text (as the wallet
+    // signs); sign-in texts never start with 0x.
+    return recoverPersonalSignature({ data: message, signature }).toLowerCase();
   } catch {
     return null;
   }

@@ -16,13 +16,21 @@ export interface OpenDatabase {
 }
 
 export async function openDatabase(
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
+    Partial<Pick<ServerConfig, 'databasePoolMax' | 'statementTimeoutMs'>>,
 ): Promise<OpenDatabase> {
+  // PostgreSQL cancels a statement that runs longer (0: no limit), so one slow query cannot
+  // hold a pooled connection for ever. (PGlite runs one statement at a time and has no timer.)
+  const statementTimeout = config.statementTimeoutMs
+    ? { statement_timeout: config.statementTimeoutMs }
+    : {};
   if (config.databaseUrl) {
+    // Instances × max must stay under the server's max_connections (100 by default).
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: config.databasePoolMax ?? 10,
       connectionTimeoutMillis: 5000,
+      ...statementTimeout,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));

@@ -1,11 +1,13 @@
 // Versioned in-code migrations, applied in name order and recorded by kysely's Migrator.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { migration0001 } from './migrations/0001_initial';
+import { migration0002 } from './migrations/0002_scale_out';
 import type { Database } from './schema';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Append only. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': migration0001,
+  '0002_scale_out': migration0002,
 };
 
 const provider: MigrationProvider = {

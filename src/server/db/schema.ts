@@ -32,6 +32,20 @@ export interface AuthMessagesTable {
   created_at: CreatedAt;
 }
 
+/** An Auth-Challenge an address has used (single use across every instance). */
+export interface UsedChallengesTable {
+  public_address: string;
+  challenge: string;
+  expires_at: Date;
+}
+
+/** A rate-limit window's counter: key = route + client. */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: Date;
+}
+
 export interface LoginRecordsTable {
   id: Generated<number>;
   user_id: number;
@@ -164,6 +178,8 @@ export interface AnnouncementsTable {
 export interface Database {
   users: UsersTable;
   auth_messages: AuthMessagesTable;
+  used_challenges: UsedChallengesTable;
+  rate_limits: RateLimitsTable;
   login_records: LoginRecordsTable;
   permissions: PermissionsTable;
   contacts: ContactsTable;

@@ -2,6 +2,7 @@
 // GET {baseUrl}?chainid=1&module=account&action=txlist&address=0x..&sort=desc&page=1&offset=N
 // → { status: '1', message: 'OK', result: [tx...] }; 'No transactions found' is status '0'
 // with an empty array; errors are status '0' with a string result.
+import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { fetchJson } from '../http-json';
 
@@ -64,7 +65,7 @@ function normalize(tx: EtherscanTx): ExplorerTransaction | null {
 }
 
 export class EtherscanSource implements ExplorerSource {
-  private readonly cache = new Map<string, { expires: number; txs: ExplorerTransaction[] }>();
+  private readonly cache: BoundedCache<ExplorerTransaction[]>;
 
   constructor(
     private readonly options: {
@@ -72,15 +73,22 @@ export class EtherscanSource implements ExplorerSource {
       apiKey?: string;
       timeoutMs: number;
       cacheMs: number;
+      cacheMaxEntries?: number;
       pageSize: number;
     },
-    private readonly now: () => number = Date.now,
-  ) {}
+    now?: () => number,
+  ) {
+    this.cache = createBoundedCache({
+      ttlMs: options.cacheMs,
+      maxEntries: options.cacheMaxEntries,
+      now,
+    });
+  }
 
   async transactions(chainId: number, address: string): Promise<ExplorerTransaction[]> {
     const key = `${chainId}:${address}`;
     const cached = this.cache.get(key);
-    if (cached && cached.expires > this.now()) return cached.txs;
+    if (cached !== undefined) return cached;
     const url = new URL(this.options.baseUrl);
     const params = {
       chainid: String(chainId),
@@ -114,7 +122,7 @@ export class EtherscanSource implements ExplorerSource {
         typeof body.result === 'string' ? body.result : (body.message ?? 'unexpected answer');
       throw new HttpError(502, `Block explorer error: ${detail}`);
     }
-    this.cache.set(key, { expires: this.now() + this.options.cacheMs, txs });
+    this.cache.set(key, txs);
     return txs;
   }
 }

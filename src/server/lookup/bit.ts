@@ -1,6 +1,7 @@
 // .bit (d.id) accounts through a das-account-indexer: POST <base>/v1/account/records with
 // { account } answers { errno, errmsg, data: { account, records: [{ key, label, value, ttl }] } };
 // the ETH addresses are the records keyed 'address.eth'. errno 20007 means "account not exist".
+import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { fetchJson } from '../http-json';
 
@@ -15,12 +16,23 @@ interface RecordsAnswer {
 }
 
 export class BitIndexer {
-  private readonly cache = new Map<string, { expires: number; addresses: string[] | null }>();
+  private readonly cache: BoundedCache<string[] | null>;
 
   constructor(
-    private readonly options: { baseUrl: string; timeoutMs: number; cacheMs: number },
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly options: {
+      baseUrl: string;
+      timeoutMs: number;
+      cacheMs: number;
+      cacheMaxEntries?: number;
+    },
+    now?: () => number,
+  ) {
+    this.cache = createBoundedCache({
+      ttlMs: options.cacheMs,
+      maxEntries: options.cacheMaxEntries,
+      now,
+    });
+  }
 
   /**
    * The account's ETH addresses (lowercased, in record order, without duplicates): an empty
@@ -28,7 +40,7 @@ export class BitIndexer {
    */
   async resolve(account: string): Promise<string[] | null> {
     const cached = this.cache.get(account);
-    if (cached && cached.expires > this.now()) return cached.addresses;
+    if (cached !== undefined) return cached;
     const base = this.options.baseUrl.endsWith('/')
       ? this.options.baseUrl
       : `${this.options.baseUrl}/`;
@@ -70,7 +82,7 @@ export class BitIndexer {
         if (!addresses.includes(address)) addresses.push(address);
       }
     }
-    this.cache.set(account, { expires: this.now() + this.options.cacheMs, addresses });
+    this.cache.set(account, addresses);
     return addresses;
   }
 }

@@ -1,41 +1,65 @@
-// ENS forward resolution over JSON-RPC: registry.resolver(namehash) then resolver.addr(namehash).
-import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+// ENS forward resolution over JSON-RPC: registry.resolver(namehash) then resolver.addr(namehash),
+// encoded and decoded with viem's ABI coder; names normalised per ENSIP-15 before hashing.
+import { decodeFunctionResult, encodeFunctionData, type Hex, zeroAddress } from 'viem';
+import { namehash, normalize } from 'viem/ens';
+import { badRequest } from '../errors';
+import { createBoundedCache, type BoundedCache } from '../cache';
 import { ethCall } from './eth-call';
 
 /** The ENS registry on Ethereum mainnet (and most test networks). */
 export const ENS_REGISTRY = '0x00000000000c2e074ec69a0dfb2997ba6c7d2e1e';
-const RESOLVER_SELECTOR = '0178b8bf'; // resolver(bytes32)
-const ADDR_SELECTOR = '3b3b57de'; // addr(bytes32)
+
+const REGISTRY_ABI = [
+  {
+    type: 'function',
+    name: 'resolver',
+    stateMutability: 'view',
+    inputs: [{ name: 'node', type: 'bytes32' }],
+    outputs: [{ name: '', type: 'address' }],
+  },
+] as const;
+const RESOLVER_ABI = [
+  {
+    type: 'function',
+    name: 'addr',
+    stateMutability: 'view',
+    inputs: [{ name: 'node', type: 'bytes32' }],
+    outputs: [{ name: '', type: 'address' }],
+  },
+] as const;
 
 /**
- * Names accepted: ASCII labels (letters, digits, hyphen), lowercased before hashing. Full
- * ENSIP-15 normalization (Unicode, emoji) is not implemented: such names are refused, not guessed.
+ * The ENSIP-15 normalised form of a name (e.g. 'Orrery.ETH' → 'orrery.eth'); 400 naming the
+ * reason for a name that has none (disallowed characters, mixed scripts, bad hyphens, ...).
  */
-export const ENS_NAME_PATTERN =
-  '^([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9]{2,63}$';
-
-/** EIP-137 namehash of a normalized name, as 0x-hex. */
-export function namehash(name: string): string {
-  let node: Uint8Array = new Uint8Array(32);
-  if (name) {
-    for (const label of name.split('.').reverse()) {
-      const joined = new Uint8Array(64);
-      joined.set(node);
-      joined.set(keccak_256(utf8ToBytes(label)), 32);
-      node = keccak_256(joined);
-    }
+export function normalizeName(name: string): string {
+  try {
+    return normalize(name);
+  } catch (err) {
+    throw badRequest(`querystring.key is not a valid name: ${(err as Error).message}`);
   }
-  return `0x${bytesToHex(node)}`;
 }
 
+export { namehash };
+
 export interface NameResolver {
-  /** The lowercased address a name points to, or null when it has none. */
+  /** The lowercased address a normalised name points to, or null when it has none. */
   resolve(name: string): Promise<string | null>;
 }
 
+/** A 32-byte ABI word read as an address; null for zero or an empty answer (no contract). */
+function addressResult(abi: typeof REGISTRY_ABI | typeof RESOLVER_ABI, data: Hex): string | null {
+  if (data === '0x') return null;
+  const address = decodeFunctionResult({
+    abi,
+    functionName: abi[0].name,
+    data,
+  }) as string;
+  return address === zeroAddress ? null : address.toLowerCase();
+}
+
 export class EnsResolver implements NameResolver {
-  private readonly cache = new Map<string, { expires: number; address: string | null }>();
+  private readonly cache: BoundedCache<string | null>;
 
   constructor(
     private readonly options: {
@@ -43,34 +67,44 @@ export class EnsResolver implements NameResolver {
       registry?: string;
       timeoutMs: number;
       cacheMs: number;
+      cacheMaxEntries?: number;
     },
-    private readonly now: () => number = Date.now,
-  ) {}
+    now?: () => number,
+  ) {
+    this.cache = createBoundedCache({
+      ttlMs: options.cacheMs,
+      maxEntries: options.cacheMaxEntries,
+      now,
+    });
+  }
 
   async resolve(name: string): Promise<string | null> {
     const cached = this.cache.get(name);
-    if (cached && cached.expires > this.now()) return cached.address;
-    const node = namehash(name).slice(2);
-    const resolver = wordToAddress(
-      await this.call(this.options.registry ?? ENS_REGISTRY, RESOLVER_SELECTOR + node),
+    if (cached !== undefined) return cached;
+    const node = namehash(name);
+    const registry = (this.options.registry ?? ENS_REGISTRY) as Hex;
+    const resolver = addressResult(
+      REGISTRY_ABI,
+      await this.call(
+        registry,
+        encodeFunctionData({ abi: REGISTRY_ABI, functionName: 'resolver', args: [node] }),
+      ),
     );
     const address = resolver
-      ? wordToAddress(await this.call(resolver, ADDR_SELECTOR + node))
+      ? addressResult(
+          RESOLVER_ABI,
+          await this.call(
+            resolver as Hex,
+            encodeFunctionData({ abi: RESOLVER_ABI, functionName: 'addr', args: [node] }),
+          ),
+        )
       : null;
-    this.cache.set(name, { expires: this.now() + this.options.cacheMs, address });
+    this.cache.set(name, address);
     return address;
   }
 
-  private call(to: string, data: string): Promise<string> {
+  private async call(to: Hex, data: Hex): Promise<Hex> {
     const { rpcUrl, timeoutMs } = this.options;
-    return ethCall({ rpcUrl, timeoutMs, service: 'ENS' }, to, `0x${data}`);
+    return (await ethCall({ rpcUrl, timeoutMs, service: 'ENS' }, to, data)) as Hex;
   }
-}
-
-/** The address in the low 20 bytes of a 32-byte ABI word; null for zero or an empty answer. */
-function wordToAddress(word: string): string | null {
-  const hex = word.startsWith('0x') ? word.slice(2) : word;
-  if (hex.length < 64) return null; // no contract there: eth_call returns 0x
-  const address = `0x${hex.slice(24, 64).toLowerCase()}`;
-  return /^0x0{40}$/.test(address) ? null : address;
 }

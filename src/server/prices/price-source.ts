@@ -1,5 +1,6 @@
 // Fiat/crypto conversion rates for GET /currency, from a CryptoCompare-shaped price API or
 // from fixed offline development rates.
+import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { fetchJson } from '../http-json';
 
@@ -20,7 +21,8 @@ export interface PriceSource {
  * (fsym, tsyms) for cacheMs, and concurrent identical requests share one upstream call.
  */
 export class HttpPriceSource implements PriceSource {
-  private readonly cache = new Map<string, { expires: number; rates: Record<string, number> }>();
+  private readonly cache: BoundedCache<Record<string, number>>;
+  /** Calls under way; bounded by the requests in flight, each entry gone when it settles. */
   private readonly inFlight = new Map<string, Promise<Record<string, number>>>();
 
   constructor(
@@ -28,22 +30,29 @@ export class HttpPriceSource implements PriceSource {
       baseUrl: string;
       timeoutMs: number;
       cacheMs: number;
+      cacheMaxEntries?: number;
       apiKey?: string;
     },
-    private readonly now: () => number = Date.now,
-  ) {}
+    now?: () => number,
+  ) {
+    this.cache = createBoundedCache({
+      ttlMs: options.cacheMs,
+      maxEntries: options.cacheMaxEntries,
+      now,
+    });
+  }
 
   async getRates(fsym: string, tsyms: string[]): Promise<Rates> {
     const key = `${fsym}:${tsyms.join(',')}`;
     const cached = this.cache.get(key);
-    if (cached && cached.expires > this.now()) return { rates: cached.rates, source: 'http' };
+    if (cached !== undefined) return { rates: cached, source: 'http' };
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.fetchRates(fsym, tsyms).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     const rates = await pending;
-    this.cache.set(key, { expires: this.now() + this.options.cacheMs, rates });
+    this.cache.set(key, rates);
     return { rates, source: 'http' };
   }
 

@@ -1,6 +1,7 @@
 // Forwards a client-built URL to one configured data provider (Covalent, OpenSea), adding the
 // server's API key. Only URLs on that provider's origin and path prefix are forwarded, so the
 // route is no open proxy; answers are size-capped and cached briefly.
+import { createBoundedCache, type BoundedCache } from '../cache';
 import { badRequest, HttpError } from '../errors';
 
 export interface UpstreamProxyOptions {
@@ -12,7 +13,11 @@ export interface UpstreamProxyOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   cacheMs: number;
+  /** Largest answer accepted. */
   maxBytes: number;
+  /** Bytes of answers the cache may hold in all (default 32 × maxBytes). */
+  cacheMaxBytes?: number;
+  cacheMaxEntries?: number;
 }
 
 export interface ProxiedAnswer {
@@ -22,13 +27,21 @@ export interface ProxiedAnswer {
 
 export class UpstreamProxy {
   private readonly base: URL;
-  private readonly cache = new Map<string, { expires: number; answer: ProxiedAnswer }>();
+  private readonly cache: BoundedCache<ProxiedAnswer & { bytes: number }>;
 
   constructor(
     private readonly options: UpstreamProxyOptions,
-    private readonly now: () => number = Date.now,
+    now?: () => number,
   ) {
     this.base = new URL(options.baseUrl);
+    this.cache = createBoundedCache({
+      ttlMs: options.cacheMs,
+      maxEntries: options.cacheMaxEntries,
+      // Answers may be megabytes each: bound the bytes, not only the count.
+      maxBytes: options.cacheMaxBytes ?? options.maxBytes * 32,
+      sizeOf: (answer) => answer.bytes,
+      now,
+    });
   }
 
   /** The URL to call, or a 400 naming why `raw` is refused. */
@@ -52,7 +65,7 @@ export class UpstreamProxy {
     const url = this.allowedUrl(raw);
     const key = url.toString();
     const cached = this.cache.get(key);
-    if (cached && cached.expires > this.now()) return cached.answer;
+    if (cached !== undefined) return { status: cached.status, body: cached.body };
     const { service, timeoutMs, maxBytes } = this.options;
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
@@ -106,7 +119,7 @@ export class UpstreamProxy {
       );
     }
     const answer = { status: response.status, body };
-    this.cache.set(key, { expires: this.now() + this.options.cacheMs, answer });
+    this.cache.set(key, { ...answer, bytes: Buffer.byteLength(text) });
     return answer;
   }
 }

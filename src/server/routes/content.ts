@@ -1,9 +1,8 @@
 // Public content: GET /dapps, GET /billboard (grouped by call-to-action link, then locale),
 // GET /announcements (grouped by locale). Rows are maintained in the database directly.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { App, AppContext } from '../context';
 
-export function registerContentRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerContentRoutes(app: App, ctx: AppContext): void {
   app.get('/dapps', async () => {
     const dapps = await ctx.db
       .selectFrom('dapps')

@@ -1,43 +1,16 @@
 // POST /customnetwork/:type, PATCH /customnetwork/:id, DELETE /customnetwork/:id.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { CustomNetworkInput, CustomNetworkParams, IdParams } from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { notFound } from '../errors';
 import { callerUserId, RECORD_COLUMNS } from '../users';
 import { registerOwnedDelete } from './owned';
-import { chainId, httpUrl, idParams, objectBody, shortText } from './schemas';
 
-interface NetworkBody {
-  network_name: string;
-  rpc_url: string;
-  chain_id: string;
-  symbol: string;
-  block_explorer_url?: string | null;
-}
-
-const networkBody = objectBody(
-  {
-    network_name: shortText,
-    rpc_url: httpUrl,
-    chain_id: chainId,
-    symbol: { type: 'string', minLength: 1, maxLength: 20 },
-    block_explorer_url: { anyOf: [httpUrl, { type: 'null' }] },
-  },
-  ['network_name', 'rpc_url', 'chain_id', 'symbol'],
-);
-
-export function registerCustomNetworkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Params: { type: string }; Body: NetworkBody }>(
+export function registerCustomNetworkRoutes(app: App, ctx: AppContext): void {
+  app.post(
     '/customnetwork/:type',
     {
       onRequest: ctx.authenticate,
-      schema: {
-        params: {
-          type: 'object',
-          required: ['type'],
-          properties: { type: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' } },
-        },
-        body: networkBody,
-      },
+      schema: { params: CustomNetworkParams, body: CustomNetworkInput },
     },
     async (request, reply) => {
       const userId = await callerUserId(ctx, request);
@@ -55,9 +28,9 @@ export function registerCustomNetworkRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.patch<{ Params: { id: number }; Body: NetworkBody }>(
+  app.patch(
     '/customnetwork/:id',
-    { onRequest: ctx.authenticate, schema: { params: idParams, body: networkBody } },
+    { onRequest: ctx.authenticate, schema: { params: IdParams, body: CustomNetworkInput } },
     async (request) => {
       const userId = await callerUserId(ctx, request);
       const network = await ctx.db

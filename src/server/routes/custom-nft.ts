@@ -1,42 +1,13 @@
 // POST /customnft: 409 when the same contract and token id is already stored on that network.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { CustomNftInput } from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { conflict } from '../errors';
 import { callerUserId, RECORD_COLUMNS } from '../users';
-import { networkName } from './custom-token';
-import { address, httpUrl, longText, objectBody, shortText } from './schemas';
 
-interface NftBody {
-  nft_address: string;
-  network: string;
-  nft_name: string;
-  nft_id: string;
-  nft_contract_standard: 'ERC721' | 'ERC1155';
-  nft_image_link?: string;
-  description?: string;
-}
-
-export function registerCustomNftRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Body: NftBody }>(
+export function registerCustomNftRoutes(app: App, ctx: AppContext): void {
+  app.post(
     '/customnft',
-    {
-      onRequest: ctx.authenticate,
-      schema: {
-        body: objectBody(
-          {
-            nft_address: address,
-            network: networkName,
-            nft_name: shortText,
-            // A uint256 token id in decimal.
-            nft_id: { type: 'string', pattern: '^[0-9]{1,78}$' },
-            nft_contract_standard: { type: 'string', enum: ['ERC721', 'ERC1155'] },
-            nft_image_link: httpUrl,
-            description: longText,
-          },
-          ['nft_address', 'network', 'nft_name', 'nft_id', 'nft_contract_standard'],
-        ),
-      },
-    },
+    { onRequest: ctx.authenticate, schema: { body: CustomNftInput } },
     async (request, reply) => {
       const userId = await callerUserId(ctx, request);
       const body = request.body;

@@ -1,8 +1,7 @@
 // GET /etherscan?selectedAddress=0x..&selectedNetwork=<chain id or name> → { transactions }.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { EtherscanQuery } from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { badRequest, HttpError } from '../errors';
-import { address } from './schemas';
 
 /** Network names the wallet uses for the spec's supported chains, by chain id. */
 const CHAIN_IDS: Record<string, number> = {
@@ -28,23 +27,10 @@ export function chainIdOf(network: string): number | undefined {
   return CHAIN_IDS[network.toLowerCase()];
 }
 
-export function registerEtherscanRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Querystring: { selectedAddress: string; selectedNetwork: string } }>(
+export function registerEtherscanRoutes(app: App, ctx: AppContext): void {
+  app.get(
     '/etherscan',
-    {
-      onRequest: ctx.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['selectedAddress', 'selectedNetwork'],
-          additionalProperties: false,
-          properties: {
-            selectedAddress: address,
-            selectedNetwork: { type: 'string', pattern: '^[A-Za-z0-9_]{1,32}$' },
-          },
-        },
-      },
-    },
+    { onRequest: ctx.authenticate, schema: { querystring: EtherscanQuery } },
     async (request) => {
       if (!ctx.explorer)
         throw new HttpError(503, 'Block explorer is not configured (ORRERY_ETHERSCAN_API_URL)');

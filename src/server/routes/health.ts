@@ -1,7 +1,7 @@
-// GET /health: the process answers and the database answers a query within a short time.
+// GET /health: ready when the instance is not draining and the database answers a query
+// within a short time; 503 otherwise, so a balancer stops sending requests here.
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { App, AppContext } from '../context';
 
 const DB_CHECK_TIMEOUT_MS = 3000;
 
@@ -24,9 +24,15 @@ async function checkDatabase(ctx: AppContext): Promise<string | null> {
   }
 }
 
-export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerHealthRoutes(app: App, ctx: AppContext): void {
   const startedAt = Date.now();
   app.get('/health', async (_request, reply) => {
+    if (ctx.lifecycle.draining) {
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .send({ status: 'draining', backend: ctx.backend, error: 'Shutting down' });
+    }
     const dbError = await checkDatabase(ctx);
     const body = {
       status: dbError ? 'error' : 'ok',

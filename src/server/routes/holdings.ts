@@ -2,25 +2,14 @@
 // configured Covalent-style aggregator and normalised to the wallet's shapes. Callers read only
 // their own address: the answers are public chain data, but each call spends the server's API
 // quota, so the server does not look up arbitrary addresses for anyone holding a token.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { NftsQuery, TokenBalancesQuery } from '../../shared/api';
 import { callerAddress } from '../auth/authenticate';
-import type { AppContext } from '../context';
+import type { App, AppContext } from '../context';
 import { badRequest, HttpError } from '../errors';
 import { AggregatorHoldings, type Collectible } from '../providers/aggregator-holdings';
 import { findUserId } from '../users';
 import { chainIdOf } from './etherscan';
-import { address } from './schemas';
-
-const network = { type: 'string', pattern: '^[A-Za-z0-9_]{1,32}$' } as const;
-
-function holdingsQuery(addressField: string) {
-  return {
-    type: 'object',
-    required: ['network'],
-    additionalProperties: false,
-    properties: { [addressField]: address, network },
-  } as const;
-}
 
 /** The chain id of a built-in network key, decimal or 0x chain id; 400 otherwise. */
 function chainIdOrThrow(name: string): number {
@@ -37,7 +26,7 @@ function ownAddress(request: FastifyRequest, field: string, requested?: string):
   return caller;
 }
 
-export function registerHoldingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerHoldingsRoutes(app: App, ctx: AppContext): void {
   const holdings = ctx.covalent
     ? new AggregatorHoldings(ctx.covalent, ctx.config.dataProviders.covalentApiUrl)
     : undefined;
@@ -50,9 +39,9 @@ export function registerHoldingsRoutes(app: FastifyInstance, ctx: AppContext): v
     return holdings;
   };
 
-  app.get<{ Querystring: { address?: string; network: string } }>(
+  app.get(
     '/tokenbalances',
-    { onRequest: ctx.authenticate, schema: { querystring: holdingsQuery('address') } },
+    { onRequest: ctx.authenticate, schema: { querystring: TokenBalancesQuery } },
     async (request) => {
       const owner = ownAddress(request, 'address', request.query.address);
       const chainId = chainIdOrThrow(request.query.network);
@@ -61,9 +50,9 @@ export function registerHoldingsRoutes(app: FastifyInstance, ctx: AppContext): v
     },
   );
 
-  app.get<{ Querystring: { userAddress?: string; network: string } }>(
+  app.get(
     '/nfts',
-    { onRequest: ctx.authenticate, schema: { querystring: holdingsQuery('userAddress') } },
+    { onRequest: ctx.authenticate, schema: { querystring: NftsQuery } },
     async (request) => {
       const owner = ownAddress(request, 'userAddress', request.query.userAddress);
       const name = request.query.network;

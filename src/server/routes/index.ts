@@ -1,6 +1,5 @@
 // Every route module, registered in one place.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { App, AppContext } from '../context';
 import { registerAuthRoutes } from './auth';
 import { registerContactRoutes } from './contact';
 import { registerContentRoutes } from './content';
@@ -18,7 +17,7 @@ import { registerSocialRoutes } from './social';
 import { registerTransactionRoutes } from './transaction';
 import { registerUserRoutes } from './user';
 
-export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerRoutes(app: App, ctx: AppContext): Promise<void> {
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);

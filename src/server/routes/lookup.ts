@@ -1,46 +1,25 @@
 // GET /lookup?key=<name>&type=ens|unstoppable|bit → { address }: a name service lookup for
 // the send form.
 // GET /lookup/orrery?verifier=&verifierId= → { address }: lookup by social identity.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { IdentityQuery, LookupQuery } from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { badRequest, HttpError, notFound } from '../errors';
-import { ENS_NAME_PATTERN } from '../lookup/ens';
+import { normalizeName } from '../lookup/ens';
 import { findAddressByIdentity } from '../lookup/identity';
-import { shortText } from './schemas';
 
-/** Name services: ENS and Unstoppable Domains on chain, .bit through its account indexer. */
-const NAME_TYPES = ['ens', 'unstoppable', 'bit'] as const;
-type NameType = (typeof NAME_TYPES)[number];
-
-interface IdentityQuery {
-  verifier: string;
-  verifierId: string;
-  walletVerifier?: string;
-  network?: string;
-}
-
-export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Querystring: { key: string; type: NameType } }>(
+export function registerLookupRoutes(app: App, ctx: AppContext): void {
+  app.get(
     '/lookup',
     {
       // Authenticated, so the server is no open proxy to its RPC node or indexer.
       onRequest: ctx.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['key', 'type'],
-          additionalProperties: false,
-          properties: {
-            key: { type: 'string', maxLength: 255, pattern: ENS_NAME_PATTERN },
-            type: { type: 'string', enum: NAME_TYPES },
-          },
-        },
-      },
+      schema: { querystring: LookupQuery },
     },
     async (request) => {
       const { type } = request.query;
-      const name = request.query.key.toLowerCase();
       if (type === 'bit') {
+        // .bit accounts are the indexer's business: it refuses malformed ones (400 below).
+        const name = request.query.key.toLowerCase();
         if (!name.endsWith('.bit'))
           throw badRequest('querystring.key must end in .bit for type bit');
         if (!ctx.bit)
@@ -63,34 +42,21 @@ export function registerLookupRoutes(app: FastifyInstance, ctx: AppContext): voi
       } else if (!resolver) {
         throw new HttpError(503, 'ENS lookup is not configured (ORRERY_ENS_RPC_URL)');
       }
+      // ENS and UNS hash the ENSIP-15 normalised name: 'Orrery.ETH' and 'orrery.eth' are one.
+      const name = normalizeName(request.query.key);
       const address = await resolver.resolve(name);
       if (!address) throw notFound(`No address for ${name}`);
       return { key: name, type, address };
     },
   );
 
-  app.get<{ Querystring: IdentityQuery }>(
+  app.get(
     '/lookup/orrery',
     {
       // Authenticated like every wallet call: an open endpoint would let anyone map social
       // identities to addresses in bulk.
       onRequest: ctx.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['verifier', 'verifierId'],
-          additionalProperties: false,
-          properties: {
-            verifier: shortText,
-            verifierId: shortText,
-            // Sent by the wallet (spec part 2 §7). This server keeps one user base and stores
-            // only the login's verifier, so they are checked for shape and do not narrow the
-            // match.
-            walletVerifier: shortText,
-            network: shortText,
-          },
-        },
-      },
+      schema: { querystring: IdentityQuery },
     },
     async (request) => {
       const { verifier, verifierId } = request.query;

@@ -1,23 +1,22 @@
 // Deleting a row the caller owns: a row of another user is reported as not found, so ids
 // reveal nothing about other users' records.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { IdParams } from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { notFound } from '../errors';
 import { callerUserId } from '../users';
-import { idParams } from './schemas';
 
 type OwnedTable = 'contacts' | 'custom_tokens' | 'custom_nfts' | 'custom_networks';
 
 export function registerOwnedDelete(
-  app: FastifyInstance,
+  app: App,
   ctx: AppContext,
   path: string,
   table: OwnedTable,
   label: string,
 ): void {
-  app.delete<{ Params: { id: number } }>(
+  app.delete(
     path,
-    { onRequest: ctx.authenticate, schema: { params: idParams } },
+    { onRequest: ctx.authenticate, schema: { params: IdParams } },
     async (request) => {
       const userId = await callerUserId(ctx, request);
       const deleted = await ctx.db

@@ -1,41 +1,12 @@
 // POST /permissions: a dapp permission the user granted (spec: site and validity period).
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import { PERMISSION_PERIOD_SECONDS, PermissionInput } from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { callerUserId, RECORD_COLUMNS } from '../users';
-import { httpUrl, objectBody, shortText } from './schemas';
 
-/** The four periods a dapp permission may last (spec part 2 §6). */
-export const PERMISSION_PERIOD_SECONDS = {
-  '1h': 3600,
-  '1w': 7 * 86400,
-  '1m': 30 * 86400,
-  '1y': 365 * 86400,
-};
-
-interface PermissionBody {
-  name: string;
-  action: string;
-  origin?: string;
-  period?: keyof typeof PERMISSION_PERIOD_SECONDS;
-}
-
-export function registerPermissionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Body: PermissionBody }>(
+export function registerPermissionRoutes(app: App, ctx: AppContext): void {
+  app.post(
     '/permissions',
-    {
-      onRequest: ctx.authenticate,
-      schema: {
-        body: objectBody(
-          {
-            name: shortText,
-            action: shortText,
-            origin: httpUrl,
-            period: { type: 'string', enum: Object.keys(PERMISSION_PERIOD_SECONDS) },
-          },
-          ['name', 'action'],
-        ),
-      },
-    },
+    { onRequest: ctx.authenticate, schema: { body: PermissionInput } },
     async (request, reply) => {
       const userId = await callerUserId(ctx, request);
       const { name, action, origin, period } = request.body;

@@ -1,57 +1,21 @@
 // GET/POST/PATCH /transaction: the caller's past transactions; POST /transaction/sendemail
 // queues a transaction e-mail in the outbox (no mail sender is wired in yet).
-import type { FastifyInstance } from 'fastify';
-import type { TransactionInput } from '../api-types';
-import type { AppContext } from '../context';
+import {
+  SendEmailBody,
+  TransactionInput,
+  TransactionQuery,
+  TransactionStatusPatch,
+} from '../../shared/api';
+import type { App, AppContext } from '../context';
 import { notFound } from '../errors';
 import { callerUserId, toTransactionRecord } from '../users';
-import { networkName } from './custom-token';
-import { address, objectBody, shortText } from './schemas';
 
-const amount = { type: 'string', maxLength: 100 } as const;
-const txStatus = { type: 'string', pattern: '^[a-z_]{1,20}$' } as const;
-
-const transactionBody = objectBody(
-  {
-    transaction_hash: { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
-    network: networkName,
-    from: address,
-    to: address,
-    total_amount: amount,
-    status: txStatus,
-    currency_amount: amount,
-    selected_currency: { type: 'string', pattern: '^[A-Za-z]{2,10}$' },
-    gas: amount,
-    gasPrice: amount,
-    symbol: { type: 'string', maxLength: 20 },
-    nonce: { type: 'string', maxLength: 40 },
-    type: { type: 'string', enum: ['eth', 'erc20', 'erc721', 'erc1155'] },
-    type_name: { type: 'string', maxLength: 200 },
-    type_image_link: { type: 'string', maxLength: 2000 },
-    transaction_category: { type: 'string', maxLength: 40 },
-    is_cancel: { type: 'boolean' },
-  },
-  ['transaction_hash', 'network', 'from', 'to', 'total_amount', 'status'],
-);
-
-export function registerTransactionRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerTransactionRoutes(app: App, ctx: AppContext): void {
   const auth = { onRequest: ctx.authenticate };
 
-  app.get<{ Querystring: { network?: string; limit: number } }>(
+  app.get(
     '/transaction',
-    {
-      ...auth,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            network: networkName,
-            limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
-          },
-        },
-      },
-    },
+    { ...auth, schema: { querystring: TransactionQuery } },
     async (request) => {
       const userId = await callerUserId(ctx, request);
       let query = ctx.db.selectFrom('transactions').selectAll().where('user_id', '=', userId);
@@ -65,9 +29,9 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.post<{ Body: TransactionInput }>(
+  app.post(
     '/transaction',
-    { ...auth, schema: { body: transactionBody } },
+    { ...auth, schema: { body: TransactionInput } },
     async (request, reply) => {
       const userId = await callerUserId(ctx, request);
       const b = request.body;
@@ -99,17 +63,9 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.patch<{ Body: { id: number; status: string } }>(
+  app.patch(
     '/transaction',
-    {
-      ...auth,
-      schema: {
-        body: objectBody({
-          id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-          status: txStatus,
-        }),
-      },
-    },
+    { ...auth, schema: { body: TransactionStatusPatch } },
     async (request) => {
       const userId = await callerUserId(ctx, request);
       const row = await ctx.db
@@ -124,20 +80,9 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.post<{ Body: { emailObject: Record<string, unknown> } }>(
+  app.post(
     '/transaction/sendemail',
-    {
-      ...auth,
-      schema: {
-        body: objectBody({
-          emailObject: {
-            type: 'object',
-            required: ['to'],
-            properties: { to: { type: 'string', format: 'email' }, subject: shortText },
-          },
-        }),
-      },
-    },
+    { ...auth, schema: { body: SendEmailBody } },
     async (request, reply) => {
       const userId = await callerUserId(ctx, request);
       const row = await ctx.db

@@ -1,180 +1,117 @@
 // The caller's own user record: read, create, and the preference updates.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { Updateable } from 'kysely';
+import {
+  CrashReporterBody,
+  CreateUserBody,
+  LocaleBody,
+  PatchUserBody,
+  RecordLoginBody,
+  ThemeBody,
+  UserQuery,
+  VerifierBody,
+} from '../../shared/api';
 import { callerAddress } from '../auth/authenticate';
-import type { AppContext } from '../context';
-import { conflict } from '../errors';
-import { callerUserId, findUserId, readUserRecord } from '../users';
-import { address, currencyCode, objectBody, shortText } from './schemas';
+import type { App, AppContext } from '../context';
+import type { UsersTable } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { findUserId, readUserRecordJson } from '../users';
 
-const theme = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' } as const;
-const locale = { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$' } as const;
-const accountType = {
-  type: 'string',
-  enum: ['normal', 'threshold', 'app_scoped', 'imported'],
-} as const;
+const NO_USER = 'User not found: create it with POST /user';
 
-interface CreateBody {
-  default_currency?: string;
-  theme?: string;
-  verifier?: string;
-  verifierId?: string;
-  account_type?: string;
-}
-
-export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerUserRoutes(app: App, ctx: AppContext): void {
   const auth = { onRequest: ctx.authenticate };
 
-  app.get<{ Querystring: { fetchTx?: boolean } }>(
-    '/user',
-    {
-      ...auth,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { fetchTx: { type: 'boolean', default: true } },
-        },
-      },
-    },
-    async (request) => {
-      const userId = await callerUserId(ctx, request);
-      return readUserRecord(ctx.db, userId, request.query.fetchTx !== false);
-    },
-  );
-
-  app.post<{ Body: CreateBody }>(
-    '/user',
-    {
-      ...auth,
-      schema: {
-        body: objectBody(
-          {
-            default_currency: currencyCode,
-            theme,
-            verifier: shortText,
-            verifierId: shortText,
-            account_type: accountType,
-          },
-          [],
-        ),
-      },
-    },
-    async (request, reply) => {
-      const publicAddress = callerAddress(request);
-      const body = request.body;
-      const created = await ctx.db
-        .insertInto('users')
-        .values({
-          public_address: publicAddress,
-          default_currency: body.default_currency?.toUpperCase(),
-          theme: body.theme,
-          account_type: body.account_type,
-          verifier: body.verifier ?? null,
-          verifier_id: body.verifierId ?? null,
-          default_public_address: null,
-        })
-        .onConflict((oc) => oc.column('public_address').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!created) throw conflict('User already exists');
-      return reply.code(201).send(await readUserRecord(ctx.db, created.id, false));
-    },
-  );
-
-  app.patch<{ Body: { default_currency?: string; default_public_address?: string } }>(
-    '/user',
-    {
-      ...auth,
-      schema: {
-        body: {
-          ...objectBody({ default_currency: currencyCode, default_public_address: address }, []),
-          minProperties: 1,
-        },
-      },
-    },
-    async (request) => {
-      const userId = await callerUserId(ctx, request);
-      const { default_currency, default_public_address } = request.body;
-      await ctx.db
-        .updateTable('users')
-        .set({
-          ...(default_currency !== undefined
-            ? { default_currency: default_currency.toUpperCase() }
-            : {}),
-          ...(default_public_address !== undefined
-            ? { default_public_address: default_public_address.toLowerCase() }
-            : {}),
-          updated_at: new Date(),
-        })
-        .where('id', '=', userId)
-        .execute();
-      return readUserRecord(ctx.db, userId, false);
-    },
-  );
-
-  // One-field preference updates share a shape: PATCH /user/<name> { <column>: value }.
-  const preferences = [
-    { path: '/user/theme', field: 'theme', schema: theme },
-    { path: '/user/crashreporter', field: 'enable_crash_reporter', schema: { type: 'boolean' } },
-    { path: '/user/locale', field: 'locale', schema: locale },
-  ] as const;
-  for (const { path, field, schema } of preferences) {
-    app.patch<{ Body: Record<string, string | boolean> }>(
-      path,
-      { ...auth, schema: { body: objectBody({ [field]: schema }) } },
-      async (request) => {
-        const userId = await callerUserId(ctx, request);
-        await ctx.db
-          .updateTable('users')
-          .set({ [field]: request.body[field], updated_at: new Date() })
-          .where('id', '=', userId)
-          .execute();
-        return readUserRecord(ctx.db, userId, false);
-      },
-    );
+  /** Answers the caller's record as the database assembled it (JSON text, not re-encoded). */
+  async function sendRecord(
+    reply: FastifyReply,
+    address: string,
+    withTransactions: boolean,
+    status = 200,
+  ) {
+    const record = await readUserRecordJson(ctx.db, address, withTransactions);
+    if (record === undefined) throw notFound(NO_USER);
+    return reply.code(status).type('application/json; charset=utf-8').send(record);
   }
 
-  app.patch<{ Body: { verifier: string; verifierId: string } }>(
-    '/user/verifier',
-    { ...auth, schema: { body: objectBody({ verifier: shortText, verifierId: shortText }) } },
-    async (request) => {
-      const userId = await callerUserId(ctx, request);
-      await ctx.db
-        .updateTable('users')
-        .set({
-          verifier: request.body.verifier,
-          verifier_id: request.body.verifierId,
-          updated_at: new Date(),
-        })
-        .where('id', '=', userId)
-        .execute();
-      return readUserRecord(ctx.db, userId, false);
-    },
+  /** Changes settings of the caller's record, then answers the record. */
+  async function updateUser(
+    reply: FastifyReply,
+    address: string,
+    values: Omit<Updateable<UsersTable>, 'updated_at'>,
+  ) {
+    const updated = await ctx.db
+      .updateTable('users')
+      .set({ ...values, updated_at: new Date() })
+      .where('public_address', '=', address)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw notFound(NO_USER);
+    return sendRecord(reply, address, false);
+  }
+
+  app.get('/user', { ...auth, schema: { querystring: UserQuery } }, async (request, reply) =>
+    sendRecord(reply, callerAddress(request), request.query.fetchTx !== false),
   );
 
-  app.post<{
-    Body: {
-      hostname: string;
-      verifier: string;
-      verifierId: string;
-      metadata?: Record<string, unknown>;
-    };
-  }>(
+  app.post('/user', { ...auth, schema: { body: CreateUserBody } }, async (request, reply) => {
+    const publicAddress = callerAddress(request);
+    const body = request.body;
+    const created = await ctx.db
+      .insertInto('users')
+      .values({
+        public_address: publicAddress,
+        default_currency: body.default_currency?.toUpperCase(),
+        theme: body.theme,
+        account_type: body.account_type,
+        verifier: body.verifier ?? null,
+        verifier_id: body.verifierId ?? null,
+        default_public_address: null,
+      })
+      .onConflict((oc) => oc.column('public_address').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!created) throw conflict('User already exists');
+    return sendRecord(reply, publicAddress, false, 201);
+  });
+
+  app.patch('/user', { ...auth, schema: { body: PatchUserBody } }, async (request, reply) => {
+    const { default_currency, default_public_address } = request.body;
+    return updateUser(reply, callerAddress(request), {
+      ...(default_currency !== undefined
+        ? { default_currency: default_currency.toUpperCase() }
+        : {}),
+      ...(default_public_address !== undefined
+        ? { default_public_address: default_public_address.toLowerCase() }
+        : {}),
+    });
+  });
+
+  // One-field settings: PATCH /user/<name> { <column>: value }.
+  app.patch('/user/theme', { ...auth, schema: { body: ThemeBody } }, async (request, reply) =>
+    updateUser(reply, callerAddress(request), { theme: request.body.theme }),
+  );
+  app.patch(
+    '/user/crashreporter',
+    { ...auth, schema: { body: CrashReporterBody } },
+    async (request, reply) =>
+      updateUser(reply, callerAddress(request), {
+        enable_crash_reporter: request.body.enable_crash_reporter,
+      }),
+  );
+  app.patch('/user/locale', { ...auth, schema: { body: LocaleBody } }, async (request, reply) =>
+    updateUser(reply, callerAddress(request), { locale: request.body.locale }),
+  );
+
+  app.patch('/user/verifier', { ...auth, schema: { body: VerifierBody } }, async (request, reply) =>
+    updateUser(reply, callerAddress(request), {
+      verifier: request.body.verifier,
+      verifier_id: request.body.verifierId,
+    }),
+  );
+
+  app.post(
     '/user/recordLogin',
-    {
-      ...auth,
-      schema: {
-        body: objectBody(
-          {
-            hostname: shortText,
-            verifier: shortText,
-            verifierId: shortText,
-            metadata: { type: 'object' },
-          },
-          ['hostname', 'verifier', 'verifierId'],
-        ),
-      },
-    },
+    { ...auth, schema: { body: RecordLoginBody } },
     async (request, reply) => {
       const publicAddress = callerAddress(request);
       const { hostname, verifier, verifierId, metadata = {} } = request.body;
@@ -199,8 +136,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
           .returning(['id', 'created_at'])
           .executeTakeFirstOrThrow();
       });
-      if (!record)
-        return reply.code(404).send({ error: 'User not found: create it with POST /user' });
+      if (!record) return reply.code(404).send({ error: NO_USER });
       return reply.code(201).send({ id: record.id, created_at: record.created_at.toISOString() });
     },
   );

@@ -1,15 +1,14 @@
-// UserPreferencesController against the real API server on PGlite; the sign-in message is
-// signed by a real KeyringController holding anvil's dev key.
+// The backend-sync controllers (BackendSessionController, UserRecordController,
+// BackendRecordsController) against the real API server on PGlite; the sign-in message is
+// signed by a real KeyringController holding anvil's dev key. Changes resolve once stored and
+// reject with a coded BackendChangeError.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { TOKEN_EXPIRED_MESSAGE } from '../../../src/controllers/backend/api-client';
+import { BackendChangeFailure as F, NOT_SIGNED_IN } from '../../../src/controllers/backend/errors';
 import { INVALID_SIGNIN_MESSAGE } from '../../../src/controllers/messages/signin-message';
 import { CONTACT_ERROR_KEYS } from '../../../src/controllers/preferences/contact-validation';
-import {
-  NOT_SIGNED_IN,
-  PREFERENCE_MESSAGES as MSG,
-} from '../../../src/controllers/preferences/UserPreferencesController';
 import { BUILT_IN_NETWORKS } from '../../../src/controllers/network/networks';
 import { signToken, verifyToken } from '../../../src/server/auth/jwt';
 import type { RunningServer } from '../../../src/server/main';
@@ -62,18 +61,25 @@ async function wallet(options: Partial<WalletOptions> = {}): Promise<Wallet> {
 
 /** The user record as the server has it, read with a fresh sign-in of the given wallet. */
 async function serverRecord(w: Wallet, address = DEV_ADDRESS) {
-  const token = w.userPreferences.getToken(address);
+  const token = w.session.getToken(address);
   if (!token) throw new Error('no token');
   return w.backend.getUser(token);
 }
 
-describe('UserPreferencesController: login', () => {
+/** The coded failure a change rejects with (exactly `more` besides code and operation, if given). */
+const failure = (code: string, operation: string, more?: Record<string, unknown>) =>
+  expect.objectContaining({
+    name: 'BackendChangeError',
+    data: more ? { code, operation, ...more } : expect.objectContaining({ code, operation }),
+  });
+
+describe('backend sync: login', () => {
   it('signs in, creates the user (isNewUser), records the login; a second init reuses the token', async () => {
     const first = await wallet({ keys: [DEV_KEY, DEV_KEY_1], selectedAddress: DEV_ADDRESS_1 });
     first.preferences.setTheme('dark');
-    await first.userPreferences.init({ ...LOGIN, accountType: 'imported' });
+    await first.userRecord.init({ ...LOGIN, accountType: 'imported' });
     expect(first.signatures()).toBe(1);
-    expect(first.userPreferences.state.isNewUser).toBe(true);
+    expect(first.userRecord.state.isNewUser).toBe(true);
     // (GET /currency: the account's currency goes to the currency controller.)
     expect(first.calls.filter((c) => c !== 'GET /currency')).toEqual([
       'POST /auth/message',
@@ -82,7 +88,7 @@ describe('UserPreferencesController: login', () => {
       'POST /user',
       'POST /user/recordLogin',
     ]);
-    const token = first.userPreferences.getToken(DEV_ADDRESS_1);
+    const token = first.session.getToken(DEV_ADDRESS_1);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/u);
     const record = await serverRecord(first, DEV_ADDRESS_1);
     expect(record).toMatchObject({
@@ -93,24 +99,30 @@ describe('UserPreferencesController: login', () => {
       verifier: 'google',
       verifier_id: 'alice@example.com',
     });
-    expect(first.userPreferences.state.identities[DEV_ADDRESS_1]).toMatchObject({
+    expect(first.userRecord.state.identities[DEV_ADDRESS_1]).toMatchObject({
       theme: 'dark',
       selectedCurrency: 'USD',
       accountType: 'imported',
       verifier: 'google',
       verifierId: 'alice@example.com',
+    });
+    expect(first.records.state.records[DEV_ADDRESS_1]).toEqual({
       contacts: [],
+      permissions: [],
+      customTokens: [],
+      customNfts: [],
+      customNetworks: [],
     });
 
     // A restart with the persisted state: no new signature, an existing user.
     const second = await wallet({
       keys: [DEV_KEY, DEV_KEY_1],
       selectedAddress: DEV_ADDRESS_1,
-      userPreferencesState: { jwtTokens: { ...first.userPreferences.state.jwtTokens } },
+      sessionState: { jwtTokens: { ...first.session.state.jwtTokens } },
     });
-    await second.userPreferences.init(LOGIN);
+    await second.userRecord.init(LOGIN);
     expect(second.signatures()).toBe(0);
-    expect(second.userPreferences.state.isNewUser).toBe(false);
+    expect(second.userRecord.state.isNewUser).toBe(false);
     expect(second.calls.filter((c) => c !== 'GET /currency')).toEqual([
       'GET /user',
       'POST /user/recordLogin',
@@ -123,41 +135,47 @@ describe('UserPreferencesController: login', () => {
     const w = await wallet({
       keys: [DEV_KEY_1],
       selectedAddress: DEV_ADDRESS_1,
-      userPreferences: { signPersonalMessage: undefined },
+      session: { signPersonalMessage: undefined },
     });
-    await w.userPreferences.init(LOGIN);
+    await w.userRecord.init(LOGIN);
     expect(w.calls).toContain('POST /auth/verify');
     // The server accepted the keyring's signature: the token it issued names that account.
-    const token = w.userPreferences.getToken(DEV_ADDRESS_1);
+    const token = w.session.getToken(DEV_ADDRESS_1);
     expect(verifyToken(token ?? '', TEST_JWT_SECRET).sub).toBe(DEV_ADDRESS_1);
   });
 
   it('keeps the token out of the UI (usedInUi false) but persists it', async () => {
     const w = await wallet();
-    await w.userPreferences.init(LOGIN);
-    const { jwtTokens } = w.userPreferences.state;
+    await w.userRecord.init(LOGIN);
+    const { jwtTokens } = w.session.state;
     expect(Object.keys(jwtTokens)).toEqual([DEV_ADDRESS]);
     // BaseController's metadata is what the engine's persistence and UI sync filter on.
-    const meta = (
-      w.userPreferences as unknown as {
-        metadata: Record<string, { persist: boolean; usedInUi: boolean }>;
-      }
-    ).metadata;
-    expect(meta.jwtTokens).toMatchObject({ persist: true, usedInUi: false });
-    expect(meta.identities).toMatchObject({ persist: true, usedInUi: true });
+    type Meta = { metadata: Record<string, { persist: boolean; usedInUi: boolean }> };
+    expect((w.session as unknown as Meta).metadata.jwtTokens).toMatchObject({
+      persist: true,
+      usedInUi: false,
+    });
+    expect((w.userRecord as unknown as Meta).metadata.identities).toMatchObject({
+      persist: true,
+      usedInUi: true,
+    });
+    expect((w.records as unknown as Meta).metadata.records).toMatchObject({
+      persist: true,
+      usedInUi: true,
+    });
   });
 
   it('signs in again when a stored token is expired locally or refused by the server', async () => {
     const expired = signToken(DEV_ADDRESS, TEST_JWT_SECRET, -60);
-    const w1 = await wallet({ userPreferencesState: { jwtTokens: { [DEV_ADDRESS]: expired } } });
-    await w1.userPreferences.init(LOGIN);
+    const w1 = await wallet({ sessionState: { jwtTokens: { [DEV_ADDRESS]: expired } } });
+    await w1.userRecord.init(LOGIN);
     expect(w1.signatures()).toBe(1);
-    expect(w1.userPreferences.getToken(DEV_ADDRESS)).not.toBe(expired);
+    expect(w1.session.getToken(DEV_ADDRESS)).not.toBe(expired);
 
     // Signed with another secret: looks valid here, the server says 'Invalid token'.
     const forged = signToken(DEV_ADDRESS, 'another-secret-another-secret-another-secret', 3600);
-    const w2 = await wallet({ userPreferencesState: { jwtTokens: { [DEV_ADDRESS]: forged } } });
-    await w2.userPreferences.init(LOGIN);
+    const w2 = await wallet({ sessionState: { jwtTokens: { [DEV_ADDRESS]: forged } } });
+    await w2.userRecord.init(LOGIN);
     expect(w2.signatures()).toBe(1);
     expect(w2.calls.slice(0, 4)).toEqual([
       'GET /user',
@@ -165,7 +183,7 @@ describe('UserPreferencesController: login', () => {
       'POST /auth/verify',
       'GET /user',
     ]);
-    expect(w2.userPreferences.state.isNewUser).toBe(false);
+    expect(w2.userRecord.state.isNewUser).toBe(false);
   });
 
   it("refuses to sign a sign-in message that is not the wallet's own", async () => {
@@ -183,10 +201,10 @@ describe('UserPreferencesController: login', () => {
     try {
       const { port } = hostile.address() as AddressInfo;
       const w = await wallet({ serverUrl: `http://127.0.0.1:${port}` });
-      await expect(w.userPreferences.init(LOGIN)).rejects.toThrow(INVALID_SIGNIN_MESSAGE);
+      await expect(w.userRecord.init(LOGIN)).rejects.toThrow(INVALID_SIGNIN_MESSAGE);
       expect(w.signatures()).toBe(0);
       expect(w.calls).toEqual(['POST /auth/message']);
-      expect(w.userPreferences.getToken(DEV_ADDRESS)).toBeUndefined();
+      expect(w.session.getToken(DEV_ADDRESS)).toBeUndefined();
     } finally {
       await new Promise((resolve) => hostile.close(resolve));
     }
@@ -194,7 +212,7 @@ describe('UserPreferencesController: login', () => {
 
   it("logs out on 401 'Token expired' from a sync or a change", async () => {
     const created = await wallet();
-    await created.userPreferences.init(LOGIN); // the user exists on the server
+    await created.userRecord.init(LOGIN); // the user exists on the server
     const expired = signToken(DEV_ADDRESS, TEST_JWT_SECRET, -1);
     await expect(created.backend.getUser(expired)).rejects.toMatchObject({
       name: 'TokenExpiredError',
@@ -202,19 +220,17 @@ describe('UserPreferencesController: login', () => {
       message: TOKEN_EXPIRED_MESSAGE,
     });
 
-    const syncing = await wallet({
-      userPreferencesState: { jwtTokens: { [DEV_ADDRESS]: expired } },
-    });
-    await syncing.userPreferences.sync();
+    const syncing = await wallet({ sessionState: { jwtTokens: { [DEV_ADDRESS]: expired } } });
+    await syncing.userRecord.sync();
     expect(syncing.loggedOut).toEqual([DEV_ADDRESS]);
-    expect(syncing.userPreferences.getToken(DEV_ADDRESS)).toBeUndefined();
+    expect(syncing.session.getToken(DEV_ADDRESS)).toBeUndefined();
 
-    const changing = await wallet({
-      userPreferencesState: { jwtTokens: { [DEV_ADDRESS]: expired } },
-    });
-    expect(await changing.userPreferences.setTheme('dark')).toBe(false);
+    const changing = await wallet({ sessionState: { jwtTokens: { [DEV_ADDRESS]: expired } } });
+    await expect(changing.userRecord.setTheme('dark')).rejects.toEqual(
+      failure(F.loggedOut, 'theme', { status: 401 }),
+    );
     expect(changing.loggedOut).toEqual([DEV_ADDRESS]);
-    expect(changing.userPreferences.getToken(DEV_ADDRESS)).toBeUndefined();
+    expect(changing.session.getToken(DEV_ADDRESS)).toBeUndefined();
     expect(changing.preferences.state.theme).toBe('light');
   });
 
@@ -225,11 +241,11 @@ describe('UserPreferencesController: login', () => {
       const logouts: string[] = [];
       const w = await wallet({
         serverUrl: shortServer.url,
-        userPreferences: { logout: (a) => logouts.push(a) },
+        session: { logout: (a) => logouts.push(a) },
       });
-      await w.userPreferences.init(LOGIN);
+      await w.userRecord.init(LOGIN);
       await new Promise((resolve) => setTimeout(resolve, 2_100));
-      await w.userPreferences.sync();
+      await w.userRecord.sync();
       expect(logouts).toEqual([DEV_ADDRESS]);
       expect(w.loggedOut).toEqual([DEV_ADDRESS]);
     } finally {
@@ -239,31 +255,24 @@ describe('UserPreferencesController: login', () => {
   }, 30_000);
 });
 
-describe('UserPreferencesController: changes reach the server', () => {
+describe('backend sync: changes reach the server', () => {
   let w: Wallet;
   beforeEach(async () => {
     w = await wallet();
-    await w.userPreferences.init(LOGIN);
-    w.userPreferences.clearMessages();
+    await w.userRecord.init(LOGIN);
   });
-  const messages = () => ({
-    successMsg: w.userPreferences.state.successMsg,
-    errorMsg: w.userPreferences.state.errorMsg,
-  });
+  const contacts = () => w.records.getRecords().contacts;
 
   it('theme, locale, currency, crash reporting and default address', async () => {
-    expect(await w.userPreferences.setTheme('dark')).toBe(true);
-    expect(messages()).toEqual({ successMsg: MSG.theme.success, errorMsg: '' });
+    await w.userRecord.setTheme('dark');
     expect(w.preferences.state.theme).toBe('dark');
-    expect(await w.userPreferences.setLocale('de')).toBe(true);
+    await w.userRecord.setLocale('de');
     expect(w.preferences.state.locale).toBe('de');
-    expect(await w.userPreferences.setSelectedCurrency('eur')).toBe(true);
-    expect(messages().successMsg).toBe(MSG.currency.success);
+    await w.userRecord.setSelectedCurrency('eur');
     expect(w.currency.state.currentCurrency).toBe('eur');
     expect(w.currency.state.conversionRate).toBeGreaterThan(0); // the server's offline rates
-    expect(await w.userPreferences.setCrashReport(false)).toBe(true);
-    expect(messages().successMsg).toBe(MSG.crashReport.success);
-    expect(await w.userPreferences.setDefaultPublicAddress(DEV_ADDRESS_1)).toBe(true);
+    await w.userRecord.setCrashReport(false);
+    await w.userRecord.setDefaultPublicAddress(DEV_ADDRESS_1);
 
     expect(await serverRecord(w)).toMatchObject({
       theme: 'dark',
@@ -272,7 +281,7 @@ describe('UserPreferencesController: changes reach the server', () => {
       enable_crash_reporter: false,
       default_public_address: DEV_ADDRESS_1,
     });
-    expect(w.userPreferences.getIdentity()).toMatchObject({
+    expect(w.userRecord.getSettings()).toMatchObject({
       theme: 'dark',
       locale: 'de',
       selectedCurrency: 'EUR',
@@ -281,40 +290,64 @@ describe('UserPreferencesController: changes reach the server', () => {
     });
   });
 
-  it('contacts: validated by login type, stored, deleted; failures give the fail key', async () => {
-    expect(
-      await w.userPreferences.addContact({
+  it('a setting the server does not store fails with its code and changes nothing', async () => {
+    // A session whose server cannot be reached (status 0: no answer).
+    const unreachable = await wallet({
+      serverUrl: 'http://127.0.0.1:1',
+      sessionState: { jwtTokens: { [DEV_ADDRESS]: w.session.getToken(DEV_ADDRESS)! } },
+    });
+    await expect(unreachable.userRecord.setCrashReport(false)).rejects.toEqual(
+      failure(F.requestFailed, 'crashReport', {
+        status: 0,
+        detail: expect.stringMatching(/^PATCH \/user\/crashreporter: /u),
+      }),
+    );
+    expect(unreachable.userRecord.getSettings().crashReport).toBe(true);
+    await expect(unreachable.userRecord.setTheme('dark')).rejects.toEqual(
+      failure(F.requestFailed, 'theme'),
+    );
+    expect(unreachable.preferences.state.theme).toBe('light');
+  });
+
+  it('contacts: validated by login type, stored, deleted; each failure coded', async () => {
+    await expect(
+      w.records.addContact({
         name: 'Bob',
         contact_verifier: 'twitter',
         contact_verifier_id: 'bob',
       }),
-    ).toBe(false);
-    expect(messages().errorMsg).toBe(CONTACT_ERROR_KEYS.twitter);
+    ).rejects.toEqual(
+      failure(F.invalidInput, 'contactAdd', { detail: CONTACT_ERROR_KEYS.twitter }),
+    );
     expect((await serverRecord(w)).contacts).toEqual([]);
 
     const bob = { name: 'Bob', contact_verifier: 'eth', contact_verifier_id: DEV_ADDRESS_1 };
-    expect(await w.userPreferences.addContact(bob)).toBe(true);
-    expect(messages()).toEqual({ successMsg: MSG.contactAdd.success, errorMsg: '' });
+    await w.records.addContact(bob);
     const stored = (await serverRecord(w)).contacts;
     expect(stored).toEqual([{ id: expect.any(Number), ...bob }]);
-    expect(w.userPreferences.getIdentity().contacts).toEqual(stored);
+    expect(contacts()).toEqual(stored);
 
-    expect(
-      await w.userPreferences.addContact({
+    await expect(
+      w.records.addContact({
         ...bob,
         contact_verifier_id: DEV_ADDRESS_1.toUpperCase().replace('0X', '0x'),
       }),
-    ).toBe(false);
-    expect(messages().errorMsg).toBe(CONTACT_ERROR_KEYS.duplicate);
+    ).rejects.toEqual(
+      failure(F.invalidInput, 'contactAdd', { detail: CONTACT_ERROR_KEYS.duplicate }),
+    );
 
-    expect(await w.userPreferences.deleteContact(stored[0]!.id)).toBe(true);
-    expect(messages().successMsg).toBe(MSG.contactDelete.success);
+    await w.records.deleteContact(stored[0]!.id);
     expect((await serverRecord(w)).contacts).toEqual([]);
-    expect(await w.userPreferences.deleteContact(stored[0]!.id)).toBe(false);
-    expect(messages()).toEqual({ successMsg: '', errorMsg: MSG.contactDelete.fail });
+    expect(contacts()).toEqual([]);
+    await expect(w.records.deleteContact(stored[0]!.id)).rejects.toEqual(
+      failure(F.requestFailed, 'contactDelete', {
+        status: 404,
+        detail: `Contact ${stored[0]!.id} not found`,
+      }),
+    );
   });
 
-  it('custom tokens and NFTs: 409 on a repeat add is ignored silently', async () => {
+  it('custom tokens and NFTs: a repeat add resolves and stores nothing more', async () => {
     const token = {
       token_address: TOKEN_ADDRESS,
       network: '0x1',
@@ -322,15 +355,11 @@ describe('UserPreferencesController: changes reach the server', () => {
       token_name: 'Dai Stablecoin',
       decimals: 18,
     };
-    expect(await w.userPreferences.addCustomToken(token)).toBe(true);
-    expect(messages().successMsg).toBe(MSG.customTokenAdd.success);
-    w.userPreferences.clearMessages();
-    expect(await w.userPreferences.addCustomToken(token)).toBe(false);
-    expect(messages()).toEqual({ successMsg: '', errorMsg: '' });
-    expect(await w.userPreferences.addCustomToken(token, { fromDapp: true })).toBe(false);
+    await w.records.addCustomToken(token);
+    await w.records.addCustomToken(token);
     const tokens = (await serverRecord(w)).customTokens;
     expect(tokens).toHaveLength(1);
-    expect(w.userPreferences.getIdentity().customTokens).toEqual(tokens);
+    expect(w.records.getRecords().customTokens).toEqual(tokens);
 
     const nft = {
       nft_address: NFT_ADDRESS,
@@ -339,23 +368,20 @@ describe('UserPreferencesController: changes reach the server', () => {
       nft_id: '42',
       nft_contract_standard: 'ERC721' as const,
     };
-    expect(await w.userPreferences.addCustomNft(nft)).toBe(true);
-    expect(messages().successMsg).toBe(MSG.customNftAdd.success);
-    w.userPreferences.clearMessages();
-    expect(await w.userPreferences.addCustomNft(nft)).toBe(false);
-    expect(messages()).toEqual({ successMsg: '', errorMsg: '' });
+    await w.records.addCustomNft(nft);
+    await w.records.addCustomNft(nft);
     expect((await serverRecord(w)).customNfts).toHaveLength(1);
+    expect(w.records.getRecords().customNfts).toHaveLength(1);
 
-    // Other failures: the fail key, or rethrown for a dapp's watch request.
-    const bad = { ...token, token_address: '0x1234' };
-    expect(await w.userPreferences.addCustomToken(bad)).toBe(false);
-    expect(messages().errorMsg).toBe(MSG.customTokenAdd.fail);
-    await expect(w.userPreferences.addCustomToken(bad, { fromDapp: true })).rejects.toMatchObject({
-      status: 400,
-    });
+    // Other failures carry the server's status and message.
+    await expect(w.records.addCustomToken({ ...token, token_address: '0x1234' })).rejects.toEqual(
+      failure(F.requestFailed, 'customTokenAdd', {
+        status: 400,
+        detail: expect.stringMatching(/^body\.token_address must match pattern/u),
+      }),
+    );
 
-    expect(await w.userPreferences.deleteCustomToken(tokens[0]!.id)).toBe(true);
-    expect(messages().successMsg).toBe(MSG.customTokenDelete.success);
+    await w.records.deleteCustomToken(tokens[0]!.id);
     expect((await serverRecord(w)).customTokens).toEqual([]);
   });
 
@@ -366,89 +392,87 @@ describe('UserPreferencesController: changes reach the server', () => {
       chain_id: '0x7a69',
       symbol: 'ETH',
     };
-    expect(await w.userPreferences.addCustomNetwork('rpc', network)).toBe(true);
-    const [added] = (await serverRecord(w)).customNetworks;
+    const added = await w.records.addCustomNetwork('rpc', network);
+    expect((await serverRecord(w)).customNetworks).toEqual([added]);
     expect(added).toMatchObject({ network_type: 'rpc', ...network });
-    expect(
-      await w.userPreferences.editCustomNetwork(added!.id, { ...network, network_name: 'Renamed' }),
-    ).toBe(true);
+    await w.records.editCustomNetwork(added.id, { ...network, network_name: 'Renamed' });
     expect((await serverRecord(w)).customNetworks[0]?.network_name).toBe('Renamed');
-    expect(w.userPreferences.getIdentity().customNetworks[0]?.network_name).toBe('Renamed');
+    expect(w.records.getRecords().customNetworks[0]?.network_name).toBe('Renamed');
 
-    expect(
-      await w.userPreferences.addCustomNetwork('rpc', { ...network, rpc_url: 'ftp://x' }),
-    ).toBe(false);
-    expect(messages().errorMsg).toBe(MSG.customNetworkAdd.fail);
-    expect(await w.userPreferences.editCustomNetwork(999_999, network)).toBe(false);
-    expect(messages().errorMsg).toBe(MSG.networkUpdate.fail);
-    expect(await w.userPreferences.deleteCustomNetwork(added!.id)).toBe(true);
-    expect(await w.userPreferences.deleteCustomNetwork(added!.id)).toBe(false);
-    expect(messages().errorMsg).toBe(MSG.customNetworkDelete.fail);
+    await expect(
+      w.records.addCustomNetwork('rpc', { ...network, rpc_url: 'ftp://x' }),
+    ).rejects.toEqual(failure(F.requestFailed, 'customNetworkAdd'));
+    await expect(w.records.editCustomNetwork(999_999, network)).rejects.toEqual(
+      failure(F.requestFailed, 'customNetworkUpdate', {
+        status: 404,
+        detail: 'Custom network 999999 not found',
+      }),
+    );
+    await w.records.deleteCustomNetwork(added.id);
+    await expect(w.records.deleteCustomNetwork(added.id)).rejects.toEqual(
+      failure(F.requestFailed, 'customNetworkDelete'),
+    );
     expect((await serverRecord(w)).customNetworks).toEqual([]);
 
-    expect(
-      await w.userPreferences.addPermission({
-        name: 'eth_accounts',
-        action: 'grant',
-        origin: 'https://dapp.example',
-        period: '1w',
-      }),
-    ).toBe(true);
+    await w.records.addPermission({
+      name: 'eth_accounts',
+      action: 'grant',
+      origin: 'https://dapp.example',
+      period: '1w',
+    });
     expect((await serverRecord(w)).permissions).toEqual([
       expect.objectContaining({ name: 'eth_accounts', origin: 'https://dapp.example' }),
     ]);
+    expect(w.records.getRecords().permissions).toEqual((await serverRecord(w)).permissions);
   });
 
   it('checks contact addresses with the RSK checksum on RSK networks', async () => {
     const rsk = await wallet({ providerConfig: BUILT_IN_NETWORKS.rsk_mainnet });
-    await rsk.userPreferences.init(LOGIN);
+    await rsk.userRecord.init(LOGIN);
     const contact = (id: string) => ({
       name: 'R',
       contact_verifier: 'eth',
       contact_verifier_id: id,
     });
     // EIP-55 form: valid on Ethereum, not on RSK mainnet.
-    expect(
-      await rsk.userPreferences.addContact(contact('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')),
-    ).toBe(false);
-    expect(rsk.userPreferences.state.errorMsg).toBe(CONTACT_ERROR_KEYS.eth);
+    await expect(
+      rsk.records.addContact(contact('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')),
+    ).rejects.toEqual(failure(F.invalidInput, 'contactAdd', { detail: CONTACT_ERROR_KEYS.eth }));
     // EIP-1191 for chain 30.
-    expect(
-      await rsk.userPreferences.addContact(contact('0x5aaEB6053f3e94c9b9a09f33669435E7ef1bEAeD')),
-    ).toBe(true);
+    await rsk.records.addContact(contact('0x5aaEB6053f3e94c9b9a09f33669435E7ef1bEAeD'));
+    expect(rsk.records.getRecords().contacts).toHaveLength(1);
   });
 
-  it('without a token, values change locally and records are refused', async () => {
+  it('without a session, settings change locally and records are refused', async () => {
     const other = await wallet({ keys: [DEV_KEY_1], selectedAddress: DEV_ADDRESS_1 });
-    expect(await other.userPreferences.setTheme('dark')).toBe(true);
+    await other.userRecord.setTheme('dark');
     expect(other.preferences.state.theme).toBe('dark');
     expect(other.calls).toEqual([]);
-    expect(
-      await other.userPreferences.addContact({
-        name: 'x',
-        contact_verifier: 'eth',
-        contact_verifier_id: DEV_ADDRESS,
-      }),
-    ).toBe(false);
-    expect(other.userPreferences.state.errorMsg).toBe(MSG.contactAdd.fail);
-    expect(NOT_SIGNED_IN).toMatch(/Orrery/u);
+    const refused = other.records.addContact({
+      name: 'x',
+      contact_verifier: 'eth',
+      contact_verifier_id: DEV_ADDRESS,
+    });
+    await expect(refused).rejects.toEqual(failure(F.notSignedIn, 'contactAdd'));
+    await expect(refused).rejects.toThrow(NOT_SIGNED_IN);
+    expect(other.calls).toEqual([]);
   });
 });
 
-describe('UserPreferencesController: polling', () => {
+describe('backend sync: polling', () => {
   it('syncs on a chained timer only with a token, a selected address and an active user', async () => {
     let idle = false;
-    const w = await wallet({ userPreferences: { syncIntervalMs: 40, isIdle: () => idle } });
+    const w = await wallet({ userRecord: { syncIntervalMs: 40, isIdle: () => idle } });
     const gets = () => w.calls.filter((call) => call === 'GET /user').length;
-    w.userPreferences.startPolling();
+    w.userRecord.startPolling();
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(gets()).toBe(0); // no token yet
 
-    await w.userPreferences.init(LOGIN);
+    await w.userRecord.init(LOGIN);
     const afterInit = gets();
     await waitFor(() => gets() >= afterInit + 2, 'two syncs');
     // A change made elsewhere (another device) arrives with the next sync.
-    await w.backend.setTheme(w.userPreferences.getToken(DEV_ADDRESS)!, 'dark');
+    await w.backend.setTheme(w.session.getToken(DEV_ADDRESS)!, 'dark');
     await waitFor(() => w.preferences.state.theme === 'dark', 'the synced theme');
 
     idle = true;
@@ -465,7 +489,7 @@ describe('UserPreferencesController: polling', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(gets()).toBe(unselected);
 
-    w.userPreferences.destroy();
-    expect(w.userPreferences.isPolling()).toBe(false);
+    w.userRecord.destroy();
+    expect(w.userRecord.isPolling()).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The engine's wiring in small for the backend-sync controllers: a root messenger, the real
-// preferences, network (never init()ed unless asked), keyring (an imported dev key), currency
-// and user-preferences controllers, talking to the real API server.
+// preferences, network (never init()ed unless asked), keyring (an imported dev key), currency,
+// backend session, user record and backend records controllers, talking to the real API server.
 import { Messenger } from '@metamask/messenger';
 
 import {
@@ -37,15 +37,34 @@ import {
   type PreferencesControllerEvents,
 } from '../../../src/controllers/preferences/PreferencesController';
 import {
-  USER_PREFERENCES_CONTROLLER_DELEGATED_ACTIONS,
-  UserPreferencesController,
-  userPreferencesControllerName,
-  type UserPreferencesControllerActions,
-  type UserPreferencesControllerAllowedActions,
-  type UserPreferencesControllerEvents,
-  type UserPreferencesControllerOptions,
-  type UserPreferencesState,
-} from '../../../src/controllers/preferences/UserPreferencesController';
+  BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
+  BackendSessionController,
+  backendSessionControllerName,
+  type BackendSessionControllerActions,
+  type BackendSessionControllerAllowedActions,
+  type BackendSessionControllerEvents,
+  type BackendSessionControllerOptions,
+  type BackendSessionState,
+} from '../../../src/controllers/backend-session/BackendSessionController';
+import {
+  BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
+  BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
+  BackendRecordsController,
+  backendRecordsControllerName,
+  type BackendRecordsControllerActions,
+  type BackendRecordsControllerAllowedActions,
+  type BackendRecordsControllerAllowedEvents,
+  type BackendRecordsControllerEvents,
+} from '../../../src/controllers/backend-records/BackendRecordsController';
+import {
+  USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
+  UserRecordController,
+  userRecordControllerName,
+  type UserRecordControllerActions,
+  type UserRecordControllerAllowedActions,
+  type UserRecordControllerEvents,
+  type UserRecordControllerOptions,
+} from '../../../src/controllers/user-record/UserRecordController';
 
 // anvil's dev account 0 (test mnemonic).
 export const DEV_KEY = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -59,13 +78,17 @@ export type RootActions =
   | NetworkControllerActions
   | KeyringControllerActions
   | CurrencyControllerActions
-  | UserPreferencesControllerActions;
+  | BackendSessionControllerActions
+  | UserRecordControllerActions
+  | BackendRecordsControllerActions;
 export type RootEvents =
   | PreferencesControllerEvents
   | NetworkControllerEvents
   | KeyringControllerEvents
   | CurrencyControllerEvents
-  | UserPreferencesControllerEvents;
+  | BackendSessionControllerEvents
+  | UserRecordControllerEvents
+  | BackendRecordsControllerEvents;
 export type Root = Messenger<'Root', RootActions, RootEvents>;
 
 export interface Wallet {
@@ -74,7 +97,9 @@ export interface Wallet {
   network: NetworkController;
   keyring: KeyringController;
   currency: CurrencyController;
-  userPreferences: UserPreferencesController;
+  session: BackendSessionController;
+  userRecord: UserRecordController;
+  records: BackendRecordsController;
   backend: BackendClient;
   /** Paths of the backend calls made, as "METHOD /path". */
   calls: string[];
@@ -89,8 +114,9 @@ export interface WalletOptions {
   keys?: string[];
   selectedAddress?: string;
   providerConfig?: ProviderConfig;
-  userPreferencesState?: Partial<UserPreferencesState>;
-  userPreferences?: Partial<Omit<UserPreferencesControllerOptions, 'messenger' | 'backend'>>;
+  sessionState?: Partial<BackendSessionState>;
+  session?: Partial<Omit<BackendSessionControllerOptions, 'messenger' | 'backend'>>;
+  userRecord?: Partial<Omit<UserRecordControllerOptions, 'messenger' | 'backend'>>;
 }
 
 export async function createWallet(options: WalletOptions): Promise<Wallet> {
@@ -161,30 +187,57 @@ export async function createWallet(options: WalletOptions): Promise<Wallet> {
     fetchRates: backend.getCurrencyRates,
   });
 
-  const userMessenger = new Messenger<
-    typeof userPreferencesControllerName,
-    UserPreferencesControllerActions | UserPreferencesControllerAllowedActions,
-    UserPreferencesControllerEvents,
+  const sessionMessenger = new Messenger<
+    typeof backendSessionControllerName,
+    BackendSessionControllerActions | BackendSessionControllerAllowedActions,
+    BackendSessionControllerEvents,
     Root
-  >({ namespace: userPreferencesControllerName, parent: root });
+  >({ namespace: backendSessionControllerName, parent: root });
   root.delegate({
-    messenger: userMessenger,
-    actions: USER_PREFERENCES_CONTROLLER_DELEGATED_ACTIONS,
+    messenger: sessionMessenger,
+    actions: BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
   });
   let signatures = 0;
-  const userPreferences = new UserPreferencesController({
-    messenger: userMessenger,
-    state: options.userPreferencesState,
+  const session = new BackendSessionController({
+    messenger: sessionMessenger,
+    state: options.sessionState,
     backend,
     // The keyring signs (through the messenger, as in the engine); the wrapper only counts.
     signPersonalMessage: async (address, message) => {
       signatures += 1;
       return root.call('KeyringController:signPersonalMessage', address, message);
     },
-    ...options.userPreferences,
+    ...options.session,
   });
+
+  const recordMessenger = new Messenger<
+    typeof userRecordControllerName,
+    UserRecordControllerActions | UserRecordControllerAllowedActions,
+    UserRecordControllerEvents,
+    Root
+  >({ namespace: userRecordControllerName, parent: root });
+  root.delegate({ messenger: recordMessenger, actions: USER_RECORD_CONTROLLER_DELEGATED_ACTIONS });
+  const userRecord = new UserRecordController({
+    messenger: recordMessenger,
+    backend,
+    ...options.userRecord,
+  });
+
+  const recordsMessenger = new Messenger<
+    typeof backendRecordsControllerName,
+    BackendRecordsControllerActions | BackendRecordsControllerAllowedActions,
+    BackendRecordsControllerEvents | BackendRecordsControllerAllowedEvents,
+    Root
+  >({ namespace: backendRecordsControllerName, parent: root });
+  root.delegate({
+    messenger: recordsMessenger,
+    actions: BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
+    events: BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
+  });
+  const records = new BackendRecordsController({ messenger: recordsMessenger, backend });
+
   const loggedOut: string[] = [];
-  root.subscribe('UserPreferencesController:loggedOut', (address) => loggedOut.push(address));
+  root.subscribe('BackendSessionController:loggedOut', (address) => loggedOut.push(address));
 
   return {
     root,
@@ -192,13 +245,15 @@ export async function createWallet(options: WalletOptions): Promise<Wallet> {
     network,
     keyring,
     currency,
-    userPreferences,
+    session,
+    userRecord,
+    records,
     backend,
     calls,
     signatures: () => signatures,
     loggedOut,
     destroy() {
-      userPreferences.destroy();
+      userRecord.destroy();
       currency.destroy();
       network.destroy();
     },

@@ -1,0 +1,347 @@
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
+import type { Messenger } from '@metamask/messenger';
+
+import {
+  ConflictError,
+  type BackendClient,
+  type ContactInput,
+  type CustomNetworkInput,
+  type CustomNftInput,
+  type CustomTokenInput,
+  type PermissionInput,
+  type ServerContact,
+  type ServerCustomNetwork,
+  type ServerCustomNft,
+  type ServerCustomToken,
+  type ServerPermission,
+  type ServerUserRecord,
+} from '../backend/api-client';
+import {
+  BackendChangeError,
+  BackendChangeFailure,
+  notSignedIn,
+  runBackendChange,
+  type BackendOperation,
+} from '../backend/errors';
+import type {
+  BackendSessionControllerGetTokenAction,
+  BackendSessionControllerHandleUnauthorizedAction,
+} from '../backend-session/BackendSessionController';
+import type { NetworkControllerGetStateAction } from '../network/NetworkController';
+import { validateContact } from '../preferences/contact-validation';
+import type { PreferencesControllerGetStateAction } from '../preferences/PreferencesController';
+import type { UserRecordControllerRecordLoadedEvent } from '../user-record/UserRecordController';
+
+export const backendRecordsControllerName = 'BackendRecordsController';
+
+/** Spec part 1 §3: the records a user keeps on the backend, with the server's ids. */
+export type UserRecords = {
+  contacts: ServerContact[];
+  permissions: ServerPermission[];
+  customTokens: ServerCustomToken[];
+  customNfts: ServerCustomNft[];
+  customNetworks: ServerCustomNetwork[];
+};
+
+export type BackendRecordsState = {
+  /** Per-address records, keyed by lowercase address. */
+  records: Record<string, UserRecords>;
+};
+
+const metadata: StateMetadata<BackendRecordsState> = {
+  records: {
+    persist: true,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+};
+
+export function getDefaultBackendRecordsState(): BackendRecordsState {
+  return { records: {} };
+}
+
+export function emptyUserRecords(): UserRecords {
+  return { contacts: [], permissions: [], customTokens: [], customNfts: [], customNetworks: [] };
+}
+
+function recordsOf(record: ServerUserRecord): UserRecords {
+  return {
+    contacts: record.contacts,
+    permissions: record.permissions,
+    customTokens: record.customTokens,
+    customNfts: record.customNfts,
+    customNetworks: record.customNetworks,
+  };
+}
+
+/** What wallet_watchAsset approved, with the network it was approved on. */
+export type WatchedAssetInput = {
+  type: 'erc20' | 'erc721' | 'erc1155';
+  address: string;
+  /** The server's network name: the built-in network's key, or the chain id for custom ones. */
+  network: string;
+  symbol?: string;
+  name?: string;
+  decimals?: number;
+  tokenId?: string;
+  image?: string;
+};
+
+export type BackendRecordsControllerGetStateAction = ControllerGetStateAction<
+  typeof backendRecordsControllerName,
+  BackendRecordsState
+>;
+/** A dapp's watched asset, stored as a custom token or NFT while signed in (a no-op otherwise). */
+export type BackendRecordsControllerSaveWatchedAssetAction = {
+  type: `${typeof backendRecordsControllerName}:saveWatchedAsset`;
+  handler: (asset: WatchedAssetInput) => Promise<void>;
+};
+export type BackendRecordsControllerActions =
+  BackendRecordsControllerGetStateAction | BackendRecordsControllerSaveWatchedAssetAction;
+export type BackendRecordsControllerEvents = ControllerStateChangeEvent<
+  typeof backendRecordsControllerName,
+  BackendRecordsState
+>;
+
+export type BackendRecordsControllerAllowedActions =
+  | PreferencesControllerGetStateAction
+  | NetworkControllerGetStateAction
+  | BackendSessionControllerGetTokenAction
+  | BackendSessionControllerHandleUnauthorizedAction;
+export const BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS: BackendRecordsControllerAllowedActions['type'][] =
+  [
+    'PreferencesController:getState',
+    'NetworkController:getState',
+    'BackendSessionController:getToken',
+    'BackendSessionController:handleUnauthorized',
+  ];
+export type BackendRecordsControllerAllowedEvents = UserRecordControllerRecordLoadedEvent;
+export const BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS: BackendRecordsControllerAllowedEvents['type'][] =
+  ['UserRecordController:recordLoaded'];
+
+export type BackendRecordsControllerMessenger = Messenger<
+  typeof backendRecordsControllerName,
+  BackendRecordsControllerActions | BackendRecordsControllerAllowedActions,
+  BackendRecordsControllerEvents | BackendRecordsControllerAllowedEvents
+>;
+
+export interface BackendRecordsControllerOptions {
+  messenger: BackendRecordsControllerMessenger;
+  state?: Partial<BackendRecordsState>;
+  backend: BackendClient;
+}
+
+/**
+ * The records each user keeps on the backend (spec part 1 §3): contacts, custom tokens, custom
+ * NFTs, custom networks and dapp permissions. Every change goes to the server first (records
+ * get their ids there), so it needs a session; it resolves once stored and rejects with a
+ * BackendChangeError. The lists are replaced whenever the user record is read.
+ */
+export class BackendRecordsController extends BaseController<
+  typeof backendRecordsControllerName,
+  BackendRecordsState,
+  BackendRecordsControllerMessenger
+> {
+  readonly #backend: BackendClient;
+
+  constructor({ messenger, state, backend }: BackendRecordsControllerOptions) {
+    super({
+      messenger,
+      metadata,
+      name: backendRecordsControllerName,
+      state: { ...getDefaultBackendRecordsState(), ...state },
+    });
+    this.#backend = backend;
+    this.messenger.subscribe('UserRecordController:recordLoaded', (address, record) => {
+      this.update((draft) => {
+        draft.records[address] = recordsOf(record);
+      });
+    });
+    this.messenger.registerActionHandler(
+      `${backendRecordsControllerName}:saveWatchedAsset`,
+      (asset) => this.saveWatchedAsset(asset),
+    );
+  }
+
+  /** The selected address's records (empty lists when none are stored yet). */
+  getRecords(address = this.#selectedAddress()): UserRecords {
+    return (address && this.state.records[address]) || emptyUserRecords();
+  }
+
+  /** Validates by login type (spec part 1 §5) against the selected network, then stores. */
+  async addContact(contact: ContactInput): Promise<void> {
+    const { providerConfig } = this.messenger.call('NetworkController:getState');
+    const error = validateContact(
+      contact,
+      this.getRecords().contacts,
+      Number.parseInt(providerConfig.chainId, 16),
+    );
+    if (error) {
+      throw new BackendChangeError(
+        { code: BackendChangeFailure.invalidInput, operation: 'contactAdd', detail: error },
+        `Contact refused: ${error}`,
+      );
+    }
+    await this.#change(
+      'contactAdd',
+      (token) => this.#backend.addContact(token, contact),
+      (records, added) => {
+        records.contacts.push(added);
+      },
+    );
+  }
+
+  async deleteContact(contactId: number): Promise<void> {
+    await this.#change(
+      'contactDelete',
+      (token) => this.#backend.deleteContact(token, contactId),
+      (records) => {
+        records.contacts = records.contacts.filter((c) => c.id !== contactId);
+      },
+    );
+  }
+
+  /** A token already stored (409) counts as stored: it resolves and changes nothing. */
+  async addCustomToken(input: CustomTokenInput): Promise<void> {
+    await this.#change(
+      'customTokenAdd',
+      (token) => this.#backend.addCustomToken(token, input).catch(ignoreConflict),
+      (records, added) => {
+        if (added) records.customTokens.push(added);
+      },
+    );
+  }
+
+  async deleteCustomToken(tokenId: number): Promise<void> {
+    await this.#change(
+      'customTokenDelete',
+      (token) => this.#backend.deleteCustomToken(token, tokenId),
+      (records) => {
+        records.customTokens = records.customTokens.filter((t) => t.id !== tokenId);
+      },
+    );
+  }
+
+  /** An NFT already stored (409) counts as stored: it resolves and changes nothing. */
+  async addCustomNft(input: CustomNftInput): Promise<void> {
+    await this.#change(
+      'customNftAdd',
+      (token) => this.#backend.addCustomNft(token, input).catch(ignoreConflict),
+      (records, added) => {
+        if (added) records.customNfts.push(added);
+      },
+    );
+  }
+
+  /**
+   * Stores a dapp's approved watch-asset request on the server: a custom token for ERC-20, a
+   * custom NFT otherwise. Failures reach the dapp (spec part 2 §8); a duplicate is silent;
+   * without a sign-in nothing is sent.
+   */
+  async saveWatchedAsset(asset: WatchedAssetInput): Promise<void> {
+    const address = this.#selectedAddress();
+    if (!address || !this.messenger.call('BackendSessionController:getToken', address)) return;
+    if (asset.type === 'erc20') {
+      await this.addCustomToken({
+        token_address: asset.address.toLowerCase(),
+        network: asset.network,
+        token_symbol: asset.symbol ?? '',
+        token_name: asset.name ?? asset.symbol ?? '',
+        decimals: asset.decimals ?? 18,
+      });
+      return;
+    }
+    if (asset.tokenId === undefined) throw new Error('asset id is required.');
+    await this.addCustomNft({
+      nft_address: asset.address.toLowerCase(),
+      network: asset.network,
+      nft_name: asset.name ?? asset.symbol ?? '',
+      nft_id: asset.tokenId,
+      nft_contract_standard: asset.type === 'erc721' ? 'ERC721' : 'ERC1155',
+      ...(asset.image ? { nft_image_link: asset.image } : {}),
+    });
+  }
+
+  /** Resolves with the stored network (its server id is the wallet's id for it). */
+  async addCustomNetwork(type: string, input: CustomNetworkInput): Promise<ServerCustomNetwork> {
+    return this.#change(
+      'customNetworkAdd',
+      (token) => this.#backend.addCustomNetwork(token, type, input),
+      (records, added) => {
+        records.customNetworks.push(added);
+      },
+    );
+  }
+
+  async editCustomNetwork(
+    networkId: number,
+    input: CustomNetworkInput,
+  ): Promise<ServerCustomNetwork> {
+    return this.#change(
+      'customNetworkUpdate',
+      (token) => this.#backend.editCustomNetwork(token, networkId, input),
+      (records, edited) => {
+        records.customNetworks = records.customNetworks.map((n) =>
+          n.id === networkId ? edited : n,
+        );
+      },
+    );
+  }
+
+  async deleteCustomNetwork(networkId: number): Promise<void> {
+    await this.#change(
+      'customNetworkDelete',
+      (token) => this.#backend.deleteCustomNetwork(token, networkId),
+      (records) => {
+        records.customNetworks = records.customNetworks.filter((n) => n.id !== networkId);
+      },
+    );
+  }
+
+  /** Records a dapp permission the user granted (POST /permissions). */
+  async addPermission(input: PermissionInput): Promise<void> {
+    await this.#change(
+      'permissionAdd',
+      (token) => this.#backend.addPermission(token, input),
+      (records, added) => {
+        records.permissions.push(added);
+      },
+    );
+  }
+
+  /** One record change for the selected address: the server call, then the local update. */
+  async #change<T>(
+    operation: BackendOperation,
+    call: (token: string) => Promise<T>,
+    apply: (records: UserRecords, result: T) => void,
+  ): Promise<T> {
+    const address = this.#selectedAddress();
+    const token = address && this.messenger.call('BackendSessionController:getToken', address);
+    if (!address || !token) throw notSignedIn(operation);
+    const result = await runBackendChange(
+      operation,
+      () => call(token),
+      () => this.messenger.call('BackendSessionController:handleUnauthorized', address),
+    );
+    this.update((state) => {
+      apply((state.records[address] ??= emptyUserRecords()), result);
+    });
+    return result;
+  }
+
+  #selectedAddress(): string | null {
+    return this.messenger.call('PreferencesController:getState').selectedAddress;
+  }
+}
+
+/** A 409 (already stored) is no failure for an add that may repeat. */
+function ignoreConflict(err: unknown): undefined {
+  if (err instanceof ConflictError) return undefined;
+  throw err;
+}
