@@ -1,6 +1,69 @@
-// Lint rules: typescript-eslint's recommended set on all TypeScript sources.
+// Lint rules: typescript-eslint's recommended set on all TypeScript sources, and the import
+// boundaries that keep the architecture's layers (docs/architecture.md, "Rules that keep it
+// this shape"): views and the embed SDK reach the engine only through its contract; controllers
+// and the shared bottom layer never import the layers above them.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+/** A relative import that reaches into one of the top-level folders under src/. */
+const into = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+/** A relative import into src/background, other than its contract folder. */
+const BACKGROUND_BUT_CONTRACT = '^(\\.\\./)+background(/(?!contract(/|$)).*)?$';
+/** Inside src/background: an import of an engine folder (from the contract, one level up). */
+const ENGINE_FOLDERS = '^\\.\\./(engine|rpc|sync|actions|persistence)(/|$)|^\\.\\./[a-z-]+$';
+
+const restrict = (message, regexes, allowTypeImports = false) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: regexes.map((regex) => ({ regex, message, allowTypeImports })) },
+  ],
+});
+
+export const importBoundaries = [
+  {
+    files: ['src/ui/**'],
+    rules: restrict('Views reach the engine only through src/background/contract and src/shared.', [
+      into('controllers', 'server'),
+      BACKGROUND_BUT_CONTRACT,
+    ]),
+  },
+  {
+    files: ['src/embed/**'],
+    rules: restrict(
+      'The embed SDK runs in dapp pages: it imports the contract and src/shared, never the views or the engine.',
+      [into('controllers', 'server', 'ui'), BACKGROUND_BUT_CONTRACT],
+    ),
+  },
+  {
+    files: ['src/controllers/**'],
+    rules: restrict(
+      'Controllers import only other controllers and src/shared: the engine, views, embed and server sit above them.',
+      [into('background', 'ui', 'embed', 'server')],
+    ),
+  },
+  {
+    files: ['src/shared/**'],
+    rules: restrict(
+      'src/shared is the bottom layer: it imports npm packages and src/shared only.',
+      [into('controllers', 'background', 'ui', 'embed', 'server')],
+    ),
+  },
+  {
+    files: ['src/server/**'],
+    rules: restrict('The backend shares only src/shared (the API contract) with the wallet.', [
+      into('controllers', 'background', 'ui', 'embed'),
+    ]),
+  },
+  {
+    // The contract names controller state and parameter types, but carries no engine code.
+    files: ['src/background/contract/**'],
+    rules: restrict(
+      'The contract may name engine types (import type) but imports no engine code.',
+      [into('controllers', 'ui', 'embed', 'server'), ENGINE_FOLDERS],
+      true,
+    ),
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', '.cache/', 'coverage/'] },
@@ -16,6 +79,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  ...importBoundaries,
   {
     // Command-line scripts and benchmarks report to the console by design.
     files: ['scripts/**', 'test/**'],

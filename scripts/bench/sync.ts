@@ -8,7 +8,7 @@ import { Messenger } from '@metamask/messenger';
 import type { Json } from '@metamask/utils';
 
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
-import type { BackgroundMessage, ViewMessage } from '../../src/background/sync/protocol';
+import type { BackgroundMessage, ViewMessage } from '../../src/background/contract/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
 import { UiStateSource } from '../../src/background/sync/ui-state-source';
 import { median } from '../lib/median';

@@ -7,11 +7,12 @@
  * - the wall time minus the time spent waiting on JSON-RPC responses;
  * - the JSON-RPC calls that reached the node.
  */
+import type { Hex } from '../../src/shared/primitives';
 import { performance } from 'node:perf_hooks';
 
 import { buildControllers } from '../../src/background/engine/build-controllers';
 import { createRootMessenger } from '../../src/background/engine/root-messenger';
-import { LOCALHOST_NETWORK, type Hex } from '../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK } from '../../src/shared/networks';
 import { startAnvil } from '../lib/anvil';
 import { median } from '../lib/median';
 

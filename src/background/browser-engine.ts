@@ -8,7 +8,7 @@ import { createEngine } from './engine/create-engine';
 import { IndexedDbStorage } from './persistence/indexeddb-storage';
 import { readRuntimeConfig } from './runtime-config';
 import { startEngineHost, type EngineHost } from './sync/engine-host';
-import { ENGINE_CHANNEL, type LockManagerLike } from './sync/protocol';
+import { ENGINE_CHANNEL, type LockManagerLike } from './contract/protocol';
 
 /** A desktop notification, when the user has allowed them for the wallet's origin. */
 function showNotification({

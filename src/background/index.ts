@@ -7,8 +7,8 @@ export { createEngine, type Engine, type EngineOptions } from './engine/create-e
 export { MemoryStorage } from './persistence/memory-storage';
 export { IndexedDbStorage } from './persistence/indexeddb-storage';
 export type { StorageAdapter } from './persistence/storage-adapter';
-export type { ActionApi, ActionName, RemoteActionApi } from './actions/action-api';
+export type { ActionApi, ActionName, RemoteActionApi } from './contract/action-api';
 export type { PatchBatch } from './sync/ui-state-source';
-export type { UiState } from './ui-state';
+export type { UiState } from './contract/ui-state';
 export { serveView } from './sync/serve-view';
 export type { OriginProvider } from './rpc/origin-provider';

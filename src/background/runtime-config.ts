@@ -1,4 +1,5 @@
-import { LOCALHOST_NETWORK, type Hex, type ProviderConfig } from '../controllers/network/networks';
+import type { Hex } from '../shared/primitives';
+import { LOCALHOST_NETWORK, type ProviderConfig } from '../shared/networks';
 
 /** Settings the server hands the wallet at run time (`config.json` beside the app). */
 export interface RuntimeConfig {

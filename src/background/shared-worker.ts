@@ -6,8 +6,8 @@
  * results and their provider streams.
  */
 import { startBrowserEngineHost } from './browser-engine';
-import { portOverPostMessage } from './sync/post-message-port';
-import type { PortMessageToEngine, PortMessageToPage } from './sync/protocol';
+import { portOverPostMessage } from './contract/post-message-port';
+import type { PortMessageToEngine, PortMessageToPage } from './contract/protocol';
 
 declare const self: SharedWorkerGlobalScope;
 

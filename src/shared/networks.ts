@@ -1,5 +1,5 @@
 /** Built-in network definitions (spec part 2 §9, supported chains). Chain ids are 0x-prefixed lowercase hex. */
-export type Hex = `0x${string}`;
+import type { Hex } from './primitives';
 
 // A type alias, not an interface: controller state must be assignable to Json, and only
 // type aliases get the implicit index signature that needs.

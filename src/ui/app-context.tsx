@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
-import type { RemoteActionApi } from '../background/actions/action-api';
+import type { RemoteActionApi } from '../background/contract/action-api';
 import type { RootStore } from './stores/root-store';
 
 export interface AppServices {

@@ -18,8 +18,8 @@ import {
   type PortMessageToEngine,
   type PortMessageToPage,
   type ProviderNotification,
-} from '../../src/background/sync/protocol';
-import type { UiState } from '../../src/background/ui-state';
+} from '../../src/background/contract/protocol';
+import type { UiState } from '../../src/background/contract/ui-state';
 import { FakeLocks } from './fake-locks';
 import { waitFor } from './helpers';
 

@@ -1,4 +1,4 @@
-import type { LockManagerLike } from '../../src/background/sync/protocol';
+import type { LockManagerLike } from '../../src/background/contract/protocol';
 
 interface Waiter {
   grant(): void;

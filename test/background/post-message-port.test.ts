@@ -1,7 +1,7 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 
-import { portOverPostMessage } from '../../src/background/sync/post-message-port';
-import type { BackgroundMessage, ViewMessage } from '../../src/background/sync/protocol';
+import { portOverPostMessage } from '../../src/background/contract/post-message-port';
+import type { BackgroundMessage, ViewMessage } from '../../src/background/contract/protocol';
 
 describe('portOverPostMessage', () => {
   const channels: MessagePort[] = [];

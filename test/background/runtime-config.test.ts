@@ -6,7 +6,7 @@ import {
   readRuntimeConfig,
   type RuntimeConfigFile,
 } from '../../src/background/runtime-config';
-import { LOCALHOST_NETWORK } from '../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK } from '../../src/shared/networks';
 
 describe('runtime config (config.json)', () => {
   it('takes the network and backend URL the server wrote, filling the rest from localhost', () => {

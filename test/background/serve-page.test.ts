@@ -12,7 +12,7 @@ import type {
   EngineFrame,
   PageFrame,
   ProviderStreamEvent,
-} from '../../src/background/sync/protocol';
+} from '../../src/background/contract/protocol';
 import { servePage, type PageHost } from '../../src/background/sync/serve-page';
 import { UNREACHABLE_RPC, waitFor } from './helpers';
 

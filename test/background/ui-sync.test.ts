@@ -4,7 +4,7 @@ import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
-import type { BackgroundMessage, ViewMessage } from '../../src/background/sync/protocol';
+import type { BackgroundMessage, ViewMessage } from '../../src/background/contract/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createTestDatabase, type TestDatabase } from '../server/helpers';
@@ -232,7 +232,7 @@ describe('secrets and the view stream', () => {
 
       // The secrets exist: the vault, the token and the phrase's key are real...
       const stored = await storage.getAll();
-      const { jwtTokens } = stored.UserPreferencesController as {
+      const { jwtTokens } = stored.BackendSessionController as {
         jwtTokens: Record<string, string>;
       };
       const tokens = Object.values(jwtTokens);

@@ -18,8 +18,8 @@ import { chromium, type BrowserContext, type Frame, type Page } from 'playwright
 
 import { startAnvil, type AnvilInstance } from '../../scripts/lib/anvil';
 import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server';
-import type { RemoteActionApi } from '../../src/background/actions/action-api';
-import type { UiState } from '../../src/background/ui-state';
+import type { RemoteActionApi } from '../../src/background/contract/action-api';
+import type { UiState } from '../../src/background/contract/ui-state';
 import type { ProviderPort } from '../../src/embed';
 import { mine } from '../chain/snapshot';
 import { startDappServer, type DappServer } from './dapp-server';

@@ -1,5 +1,5 @@
-import type { StatePatch } from '../../src/background/sync/protocol';
-import type { UiState } from '../../src/background/ui-state';
+import type { StatePatch } from '../../src/background/contract/protocol';
+import type { UiState } from '../../src/background/contract/ui-state';
 import {
   BackgroundActionError,
   BackgroundClient,

@@ -1,5 +1,5 @@
 /** The fallback election: one leader hosts the engine; the next in line takes over when it goes. */
-import { ENGINE_LOCK, LEADER_LOCK } from '../../src/background/sync/protocol';
+import { ENGINE_LOCK, LEADER_LOCK } from '../../src/background/contract/protocol';
 import { joinElection } from '../../src/ui/bridge/election';
 import { FakeLocks } from '../background/fake-locks';
 import { waitFor } from '../background/helpers';

@@ -11,7 +11,7 @@ import {
   type PageFrame,
   type PortMessageToEngine,
   type PortMessageToPage,
-} from '../../src/background/sync/protocol';
+} from '../../src/background/contract/protocol';
 import {
   createBroadcastLink,
   createSharedWorkerLink,

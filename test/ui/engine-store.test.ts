@@ -11,7 +11,7 @@ import {
   ActionErrorCode,
   type BackgroundMessage,
   type ViewMessage,
-} from '../../src/background/sync/protocol';
+} from '../../src/background/contract/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
 import { BackgroundActionError, BackgroundClient } from '../../src/ui/bridge/background-client';
 import { RootStore } from '../../src/ui/stores/root-store';

@@ -11,15 +11,15 @@ import { getDefaultCurrencyState } from '../../src/controllers/currency/Currency
 import { getDefaultPastTransactionsState } from '../../src/controllers/past-transactions/PastTransactionsController';
 import { getDefaultGasFeeState } from '../../src/controllers/gas/GasFeeController';
 import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
-import { LOCALHOST_NETWORK } from '../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK } from '../../src/shared/networks';
 import { getDefaultPreferencesState } from '../../src/controllers/preferences/PreferencesController';
 import type {
   BackgroundMessage,
   StatePatch,
   ViewMessage,
-} from '../../src/background/sync/protocol';
+} from '../../src/background/contract/protocol';
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
-import type { UiState } from '../../src/background/ui-state';
+import type { UiState } from '../../src/background/contract/ui-state';
 import type { BackgroundPort } from '../../src/ui/bridge/background-client';
 
 function withoutVault({ vault: _vault, ...rest }: KeyringState): UiState['KeyringController'] {

@@ -15,7 +15,7 @@ import {
   pageLockName,
   type PortMessageToEngine,
   type PortMessageToPage,
-} from '../../src/background/sync/protocol';
+} from '../../src/background/contract/protocol';
 import { BackgroundClient, CONNECTION_CLOSED_CODE } from '../../src/ui/bridge/background-client';
 import { createBroadcastLink, createSharedWorkerLink } from '../../src/ui/bridge/engine-link';
 import { PageWire } from '../../src/ui/bridge/page-wire';

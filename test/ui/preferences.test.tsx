@@ -2,9 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { clearTimers } from 'mobx-react-lite';
 
 import en from '../../locales/en.json';
-import { LOCALES } from '../../src/controllers/preferences/PreferencesController';
 import { loadLocale } from '../../src/ui/i18n/load-locale';
-import { UI_LOCALES } from '../../src/ui/i18n/locales';
 import { flushMessages, sampleUiState } from './fake-background';
 import { renderApp } from './render-app';
 
@@ -128,10 +126,6 @@ describe('locale files', () => {
           expect([language, key, other[key]]).not.toEqual([language, key, english[key]]);
       }
     }
-  });
-
-  it('the view lists the same languages as PreferencesController', () => {
-    expect(UI_LOCALES).toEqual(LOCALES);
   });
 
   it('refuses a language outside the supported six', async () => {

@@ -6,7 +6,7 @@
  */
 import { createWindowMessageStream, type WindowMessageStream } from '../../src/embed';
 import { PROVIDER_FRAME_STREAM, PROVIDER_HOST_STREAM } from '../../src/embed/provider-wire';
-import type { ProviderNotification } from '../../src/background/sync/protocol';
+import type { ProviderNotification } from '../../src/background/contract/protocol';
 import { startProviderFrame, type FrameProvider } from '../../src/ui/provider-frame/provider-frame';
 import { ProviderRpcError } from '../../src/ui/bridge/provider-stream';
 import {

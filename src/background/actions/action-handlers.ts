@@ -2,8 +2,8 @@ import type { CustomNetworkInput as ServerNetworkInput } from '../../controllers
 import { type CustomNetwork, toCustomNetwork } from '../../controllers/network/custom-networks';
 import type { Controllers } from '../engine/build-controllers';
 import { parseTransactionOverrides } from '../engine/transaction-approvals';
-import { ActionErrorCode } from '../sync/protocol';
-import type { ActionApi } from './action-api';
+import { ActionErrorCode } from '../contract/protocol';
+import type { ActionApi } from '../contract/action-api';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {

@@ -4,15 +4,15 @@
  * an `error` back. Add an action here and in `action-handlers.ts`, nowhere else.
  * No action returns a secret.
  */
+import type { Hex } from '../../shared/primitives';
 import type { ApprovalValue } from '../../controllers/approvals/approval-types';
-import type { Hex } from '../../controllers/network/networks';
 import type { CustomNetwork, CustomNetworkInput } from '../../controllers/network/custom-networks';
 import type {
   ContactInput,
   CustomNftInput,
   CustomTokenInput,
 } from '../../controllers/backend/api-client';
-import type { Locale, Theme } from '../../controllers/preferences/PreferencesController';
+import type { Locale, Theme } from '../../shared/preferences';
 
 export interface ActionApi {
   /**

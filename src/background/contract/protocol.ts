@@ -15,8 +15,8 @@
  * This file holds types and constants only (no runtime imports), so pages, workers and the
  * embed can all share it.
  */
-import type { ActionName } from '../actions/action-api';
-import type { UiState } from '../ui-state';
+import type { ActionName } from './action-api';
+import type { UiState } from './ui-state';
 
 /** An immer patch whose path starts with the controller name, e.g. ['NetworkController', 'latestBlockNumber']. */
 export interface StatePatch {

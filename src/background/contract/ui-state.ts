@@ -3,20 +3,20 @@
  * `sync/ui-state-source.ts` derives it at run time from the same metadata; a test keeps the
  * two in step (test/background/ui-sync.test.ts).
  */
-import type { AccountTrackerState } from '../controllers/account-tracker/AccountTrackerController';
-import type { ApprovalControllerState } from '../controllers/approvals/ApprovalController';
-import type { WatchedAssetsState } from '../controllers/assets/WatchedAssetsController';
-import type { GasFeeState } from '../controllers/gas/GasFeeController';
-import type { KeyringState } from '../controllers/keyring/KeyringController';
-import type { SignatureControllerState } from '../controllers/messages/SignatureController';
-import type { NetworkState } from '../controllers/network/NetworkController';
-import type { PermissionControllerState } from '../controllers/permissions/PermissionController';
-import type { PreferencesState } from '../controllers/preferences/PreferencesController';
-import type { CurrencyState } from '../controllers/currency/CurrencyController';
-import type { PastTransactionsState } from '../controllers/past-transactions/PastTransactionsController';
-import type { BackendRecordsState } from '../controllers/backend-records/BackendRecordsController';
-import type { UserRecordState } from '../controllers/user-record/UserRecordController';
-import type { TransactionControllerState } from '../controllers/transactions/TransactionController';
+import type { AccountTrackerState } from '../../controllers/account-tracker/AccountTrackerController';
+import type { ApprovalControllerState } from '../../controllers/approvals/ApprovalController';
+import type { WatchedAssetsState } from '../../controllers/assets/WatchedAssetsController';
+import type { GasFeeState } from '../../controllers/gas/GasFeeController';
+import type { KeyringState } from '../../controllers/keyring/KeyringController';
+import type { SignatureControllerState } from '../../controllers/messages/SignatureController';
+import type { NetworkState } from '../../controllers/network/NetworkController';
+import type { PermissionControllerState } from '../../controllers/permissions/PermissionController';
+import type { PreferencesState } from '../../controllers/preferences/PreferencesController';
+import type { CurrencyState } from '../../controllers/currency/CurrencyController';
+import type { PastTransactionsState } from '../../controllers/past-transactions/PastTransactionsController';
+import type { BackendRecordsState } from '../../controllers/backend-records/BackendRecordsController';
+import type { UserRecordState } from '../../controllers/user-record/UserRecordController';
+import type { TransactionControllerState } from '../../controllers/transactions/TransactionController';
 
 export interface UiState {
   NetworkController: NetworkState;

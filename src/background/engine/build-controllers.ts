@@ -31,7 +31,7 @@ import {
   networkControllerName,
   type NetworkState,
 } from '../../controllers/network/NetworkController';
-import type { ProviderConfig } from '../../controllers/network/networks';
+import type { ProviderConfig } from '../../shared/networks';
 import {
   PermissionController,
   permissionControllerName,

@@ -3,7 +3,7 @@ import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
 import { UNSUPPORTED_CHAIN_MESSAGE } from '../../controllers/network/NetworkController';
-import type { ProviderConfig } from '../../controllers/network/networks';
+import type { ProviderConfig } from '../../shared/networks';
 import { methodMiddleware } from './method-middleware';
 import {
   invalidParams,

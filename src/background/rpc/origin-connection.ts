@@ -1,5 +1,5 @@
 import type { NetworkState } from '../../controllers/network/NetworkController';
-import type { ActionApi } from '../actions/action-api';
+import type { ActionApi } from '../contract/action-api';
 import type { RootMessenger } from '../engine/root-messenger';
 import { ConnectionNotifier } from './connection-notifier';
 import { FiltersAndSubscriptions } from './filters-and-subscriptions';

@@ -2,7 +2,7 @@ import type { JsonRpcEngine } from '@metamask/json-rpc-engine';
 import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
 import type { JsonRpcParams } from '@metamask/utils';
 
-import type { ActionApi } from '../actions/action-api';
+import type { ActionApi } from '../contract/action-api';
 import type { RpcNotification } from './rpc-context';
 
 export type ProviderEvent =

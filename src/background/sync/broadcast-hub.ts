@@ -5,7 +5,7 @@ import {
   type BroadcastMessage,
   type EngineFrame,
   type PageFrame,
-} from './protocol';
+} from '../contract/protocol';
 
 /**
  * The engine's end of the broadcast link. Pages without a port to the engine (no SharedWorker,

@@ -9,7 +9,7 @@ import {
   type PageFrame,
   type PortMessageToEngine,
   type PortMessageToPage,
-} from './protocol';
+} from '../contract/protocol';
 import { servePage, type PageHost } from './serve-page';
 
 /** The engine as its host sees it: what pages use, and how it ends. */

@@ -1,4 +1,4 @@
-import type { MessageChannelPort } from './protocol';
+import type { MessageChannelPort } from '../contract/protocol';
 
 /**
  * Two connected in-memory ports. Delivery is asynchronous (a microtask later) and messages are

@@ -1,5 +1,10 @@
-import type { EngineFrame, LockManagerLike, MessageChannelPort, PageFrame } from './protocol';
-import { pageLockName } from './protocol';
+import type {
+  EngineFrame,
+  LockManagerLike,
+  MessageChannelPort,
+  PageFrame,
+} from '../contract/protocol';
+import { pageLockName } from '../contract/protocol';
 
 export type PagePort = MessageChannelPort<PageFrame, EngineFrame>;
 

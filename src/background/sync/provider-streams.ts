@@ -6,7 +6,7 @@ import type {
   ProviderParams,
   ProviderRequest,
   ProviderStreamEvent,
-} from './protocol';
+} from '../contract/protocol';
 
 /** What a provider stream needs of one `engine.connect(origin)` connection (an OriginProvider). */
 export interface ProviderConnection {

@@ -4,7 +4,7 @@ import type {
   MessageChannelPort,
   PageFrame,
   ViewMessage,
-} from './protocol';
+} from '../contract/protocol';
 import { ProviderStreams, type ProviderStreamHost } from './provider-streams';
 import { serveView, type ViewHost } from './serve-view';
 

@@ -3,10 +3,10 @@ import {
   type BackgroundMessage,
   type MessageChannelPort,
   type ViewMessage,
-} from './protocol';
-import type { ActionError } from './protocol';
+} from '../contract/protocol';
+import type { ActionError } from '../contract/protocol';
 import type { PatchBatch } from './ui-state-source';
-import type { UiState } from '../ui-state';
+import type { UiState } from '../contract/ui-state';
 
 /** What a view connection needs from the engine. */
 export interface ViewHost {

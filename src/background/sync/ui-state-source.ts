@@ -1,8 +1,8 @@
 import { deriveStateFromMetadata, type StateMetadata } from '@metamask/base-controller';
 import type { Json } from '@metamask/utils';
 
-import type { UiState } from '../ui-state';
-import type { StatePatch } from './protocol';
+import type { UiState } from '../contract/ui-state';
+import type { StatePatch } from '../contract/protocol';
 
 export interface UiVisibleController {
   name: string;

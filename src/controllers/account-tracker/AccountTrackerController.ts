@@ -1,3 +1,4 @@
+import type { Hex } from '../../shared/primitives';
 import EthQuery from '@metamask/eth-query';
 import {
   BaseController,
@@ -22,7 +23,6 @@ import {
   decodeBalancesResult,
   encodeBalancesCall,
   NATIVE_TOKEN,
-  type Hex,
 } from './balance-checker';
 
 export const accountTrackerControllerName = 'AccountTrackerController';

@@ -3,9 +3,8 @@
  * token 0x0 meaning the native balance, result i * tokens.length + j for users[i], tokens[j].
  * The same interface as the DeltaBalances contract MetaMask calls on many chains.
  */
+import type { Hex } from '../../shared/primitives';
 import { decodeFunctionResult, encodeFunctionData, parseAbi } from 'viem';
-
-export type Hex = `0x${string}`;
 
 export const NATIVE_TOKEN = '0x0000000000000000000000000000000000000000';
 

@@ -1,3 +1,4 @@
+import type { Hex } from '../../shared/primitives';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -19,7 +20,6 @@ import {
   signHash,
   signPersonalMessage,
   signTransaction,
-  type Hex,
   type Quantity,
   type SignableTxParams,
   type SignedTransaction,

@@ -2,7 +2,8 @@
  * Wallet keys as the vault stores them (spec part 1 §3): privKey as 64 hex characters without
  * 0x, its account type, and its lowercase address. Validation of imported keys lives here.
  */
-import { privateKeyToAddress, type Hex } from './sign-transaction';
+import type { Hex } from '../../shared/primitives';
+import { privateKeyToAddress } from './sign-transaction';
 
 export const ACCOUNT_TYPES = ['normal', 'threshold', 'app_scoped', 'imported'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

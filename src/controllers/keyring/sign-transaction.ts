@@ -2,6 +2,7 @@
  * Pure signing: transactions (legacy with EIP-155, EIP-2930, EIP-1559) for any chain id, and
  * message hashes. No state, no I/O; the keyring passes the key in and forgets it.
  */
+import type { Hex } from '../../shared/primitives';
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
 import {
   createAccessList2930Tx,
@@ -14,7 +15,6 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
-export type Hex = `0x${string}`;
 /** A quantity as the JSON-RPC API writes it (0x hex), or a number / bigint from code. */
 export type Quantity = string | number | bigint;
 

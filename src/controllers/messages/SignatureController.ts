@@ -1,3 +1,4 @@
+import type { Hex } from '../../shared/primitives';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -15,7 +16,7 @@ import { DecryptMessageManager } from './decrypt-message-manager';
 import { EncryptionPublicKeyManager } from './encryption-public-key-manager';
 import { EthSignManager } from './eth-sign-manager';
 import type { MessageManager, MessageRecord, MessageStatus, MessageType } from './message-manager';
-import { invalidParams, isPlainObject, normalizeMessageData, type Hex } from './message-params';
+import { invalidParams, isPlainObject, normalizeMessageData } from './message-params';
 import { PersonalMessageManager } from './personal-message-manager';
 import {
   decryptMessage,

@@ -1,11 +1,6 @@
+import type { Hex } from '../../shared/primitives';
 import { MessageManager, type MessageManagerConfig } from './message-manager';
-import {
-  invalidParams,
-  isPlainObject,
-  normalizeMessageData,
-  requireFrom,
-  type Hex,
-} from './message-params';
+import { invalidParams, isPlainObject, normalizeMessageData, requireFrom } from './message-params';
 
 export type DecryptParams = {
   from: Hex;

@@ -1,5 +1,6 @@
+import type { Hex } from '../../shared/primitives';
 import { MessageManager, type MessageManagerConfig } from './message-manager';
-import { invalidParams, isPlainObject, requireFrom, type Hex } from './message-params';
+import { invalidParams, isPlainObject, requireFrom } from './message-params';
 
 export type EncryptionPublicKeyParams = { from: Hex };
 

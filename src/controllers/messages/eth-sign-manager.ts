@@ -1,3 +1,4 @@
+import type { Hex } from '../../shared/primitives';
 import { MessageManager, type MessageManagerConfig } from './message-manager';
 import {
   invalidParams,
@@ -5,7 +6,6 @@ import {
   keccakText,
   normalizeMessageData,
   requireFrom,
-  type Hex,
 } from './message-params';
 
 export type EthSignParams = {

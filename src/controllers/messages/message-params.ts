@@ -1,10 +1,9 @@
 /** Shared checks and conversions for dapp signing requests (spec part 1 §5, Signing). */
+import type { Hex } from '../../shared/primitives';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { isValidAddress as isHexAddress, isValidChecksumAddress } from '@ethereumjs/util';
 import { rpcErrors } from '@metamask/rpc-errors';
-
-export type Hex = `0x${string}`;
 
 export const FROM_REQUIRED_MESSAGE = 'from field is required.';
 

@@ -2,6 +2,7 @@
  * The signing operations behind dapp requests, on a key the keyring hands over for one call.
  * Results are exactly what @metamask/eth-sig-util 8.2.0 produces, the behaviour dapps verify.
  */
+import type { Hex } from '../../shared/primitives';
 import {
   decrypt,
   getEncryptionPublicKey,
@@ -16,7 +17,6 @@ import {
 } from '@metamask/eth-sig-util';
 
 import { signHash } from '../keyring/sign-transaction';
-import type { Hex } from './message-params';
 import type { TypedMessageParams } from './typed-data-validation';
 
 /** A 32-byte private key, as bytes or hex (0x optional). */

@@ -1,7 +1,8 @@
 /** The typed-data checks of spec part 1 §5 (Typed message), with MetaMask's messages. */
+import type { Hex } from '../../shared/primitives';
 import { typedSignatureHash, type TypedDataV1Field } from '@metamask/eth-sig-util';
 
-import { invalidParams, isPlainObject, isValidAddress, type Hex } from './message-params';
+import { invalidParams, isPlainObject, isValidAddress } from './message-params';
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4';
 

@@ -1,3 +1,4 @@
+import type { Hex } from '../../shared/primitives';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -22,9 +23,8 @@ import {
   LOCALHOST_NETWORK,
   parseChainId,
   RPC_PROVIDER_TYPE,
-  type Hex,
   type ProviderConfig,
-} from './networks';
+} from '../../shared/networks';
 import { createRpcClient, type RpcClient } from './rpc-client';
 import type { RpcProvider } from './rpc-provider';
 

@@ -1,11 +1,11 @@
 /** Custom networks: the user's own RPC endpoints (spec part 1 §3 and §5). Pure functions. */
+import type { Hex } from '../../shared/primitives';
 import {
   parseChainId,
   toHexChainId,
-  type Hex,
   type ProviderConfig,
   RPC_PROVIDER_TYPE,
-} from './networks';
+} from '../../shared/networks';
 
 /** The spec's local form. `host` is the RPC URL. */
 export type CustomNetwork = {

@@ -8,12 +8,7 @@ import type { Messenger } from '@metamask/messenger';
 
 export const preferencesControllerName = 'PreferencesController';
 
-export const THEMES = ['light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-
-/** The six interface languages; English is the default and the fallback. */
-export const LOCALES = ['en', 'de', 'ja', 'ko', 'zh', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
 
 export type PreferencesState = {
   theme: Theme;

@@ -1,3 +1,4 @@
+import type { Hex } from '../../shared/primitives';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -18,7 +19,6 @@ import type {
   NetworkControllerNewBlockEvent,
   NetworkControllerStateChangeEvent,
 } from '../network/NetworkController';
-import type { Hex } from '../network/networks';
 import {
   INTERNAL_FAILURE_MESSAGE,
   MAX_NONCE_GROUPS,

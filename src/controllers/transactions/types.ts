@@ -1,6 +1,5 @@
+import type { Hex } from '../../shared/primitives';
 import type { Json } from '@metamask/utils';
-
-import type { Hex } from '../network/networks';
 
 /** Transaction statuses (spec part 2 §4). Rejected ones are deleted, so they never stay in state. */
 export type TransactionStatus =

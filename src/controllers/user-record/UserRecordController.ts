@@ -22,14 +22,11 @@ import type {
 } from '../backend-session/BackendSessionController';
 import type { CurrencyControllerSetCurrentCurrencyAction } from '../currency/CurrencyController';
 import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
-import {
-  LOCALES,
-  THEMES,
-  type Locale,
-  type PreferencesControllerGetStateAction,
-  type PreferencesControllerSetLocaleAction,
-  type PreferencesControllerSetThemeAction,
-  type Theme,
+import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
+import type {
+  PreferencesControllerGetStateAction,
+  PreferencesControllerSetLocaleAction,
+  PreferencesControllerSetThemeAction,
 } from '../preferences/PreferencesController';
 
 export const userRecordControllerName = 'UserRecordController';

@@ -11,15 +11,15 @@ import {
   ACTION_NAMES,
   type ActionName,
   type RemoteActionApi,
-} from '../../background/actions/action-api';
+} from '../../background/contract/action-api';
 import type {
   ActionError,
   BackgroundMessage,
   MessageChannelPort,
   StatePatch,
   ViewMessage,
-} from '../../background/sync/protocol';
-import type { UiState } from '../../background/ui-state';
+} from '../../background/contract/protocol';
+import type { UiState } from '../../background/contract/ui-state';
 
 export type BackgroundPort = MessageChannelPort<BackgroundMessage, ViewMessage>;
 

@@ -12,8 +12,8 @@ import {
   type LockManagerLike,
   type PortMessageToEngine,
   type PortMessageToPage,
-} from '../../background/sync/protocol';
-import { portOverPostMessage } from '../../background/sync/post-message-port';
+} from '../../background/contract/protocol';
+import { portOverPostMessage } from '../../background/contract/post-message-port';
 import { joinElection, type Candidacy } from './election';
 import { createBroadcastLink, createSharedWorkerLink } from './engine-link';
 import { PageWire } from './page-wire';

@@ -1,4 +1,4 @@
-import { LEADER_LOCK, type LockManagerLike } from '../../background/sync/protocol';
+import { LEADER_LOCK, type LockManagerLike } from '../../background/contract/protocol';
 
 export interface Candidacy {
   /** True while this page hosts the engine. */

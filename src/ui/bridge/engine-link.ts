@@ -14,7 +14,7 @@ import {
   type PageFrame,
   type PortMessageToEngine,
   type PortMessageToPage,
-} from '../../background/sync/protocol';
+} from '../../background/contract/protocol';
 
 export interface EngineLink {
   /** The engine this page talks to now; null until the first one answers. */

@@ -9,7 +9,7 @@ import type {
   MessageChannelPort,
   ProviderOrigin,
   ViewMessage,
-} from '../../background/sync/protocol';
+} from '../../background/contract/protocol';
 import type { EngineLink } from './engine-link';
 import { ProviderStream } from './provider-stream';
 

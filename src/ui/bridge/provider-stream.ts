@@ -12,7 +12,7 @@ import type {
   ProviderParams,
   ProviderRequest,
   ProviderStreamEvent,
-} from '../../background/sync/protocol';
+} from '../../background/contract/protocol';
 
 /** EIP-1193's code for a provider that is disconnected from all chains / closed. */
 export const PROVIDER_DISCONNECTED = 4900;

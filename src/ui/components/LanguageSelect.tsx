@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 
-import type { Locale } from '../../controllers/preferences/PreferencesController';
+import type { Locale } from '../../shared/preferences';
 import { useActions, useStore } from '../app-context';
-import { UI_LOCALES } from '../i18n/locales';
+import { LOCALES } from '../../shared/preferences';
 
 /** Each language's own name for itself, so users can find theirs whatever is shown now. */
 const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -31,7 +31,7 @@ export const LanguageSelect = observer(function LanguageSelect() {
           .catch((error: unknown) => console.error('Could not change the language', error));
       }}
     >
-      {UI_LOCALES.map((code) => (
+      {LOCALES.map((code) => (
         <option key={code} value={code}>
           {LANGUAGE_NAMES[code]}
         </option>

@@ -3,9 +3,9 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 import en from '../../../locales/en.json';
-import type { Locale } from '../../controllers/preferences/PreferencesController';
+import type { Locale } from '../../shared/preferences';
 import { loadLocale, type Translations } from './load-locale';
-import { UI_LOCALES } from './locales';
+import { LOCALES } from '../../shared/preferences';
 
 export interface CreateI18nOptions {
   locale?: Locale;
@@ -28,7 +28,7 @@ export async function createI18n({
     .init({
       lng: locale,
       fallbackLng: 'en',
-      supportedLngs: [...UI_LOCALES],
+      supportedLngs: [...LOCALES],
       resources: { en: { translation: en } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes

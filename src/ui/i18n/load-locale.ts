@@ -1,4 +1,4 @@
-import { isLocale } from './locales';
+import { isLocale } from '../../shared/preferences';
 
 export type Translations = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ import {
   type FrameResponse,
   type JsonRpcId,
 } from '../../embed/provider-wire';
-import type { ProviderNotification, ProviderParams } from '../../background/sync/protocol';
+import type { ProviderNotification, ProviderParams } from '../../background/contract/protocol';
 
 /** What the frame needs of a provider stream (a ProviderStream from the page wire). */
 export interface FrameProvider {

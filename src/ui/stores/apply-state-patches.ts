@@ -1,4 +1,4 @@
-import type { StatePatch } from '../../background/sync/protocol';
+import type { StatePatch } from '../../background/contract/protocol';
 
 type Container = Record<string | number, unknown> | unknown[];
 

@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, observable } from 'mobx';
 
-import type { StatePatch } from '../../background/sync/protocol';
-import type { UiState } from '../../background/ui-state';
+import type { StatePatch } from '../../background/contract/protocol';
+import type { UiState } from '../../background/contract/ui-state';
 import type { StateSink } from '../bridge/background-client';
 import { applyStatePatches } from './apply-state-patches';
 

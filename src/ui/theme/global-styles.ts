@@ -1,4 +1,4 @@
-import type { Theme } from '../../controllers/preferences/PreferencesController';
+import type { Theme } from '../../shared/preferences';
 
 /**
  * Colours are CSS variables per theme, switched by `data-theme` on the root element, so a theme

@@ -25,7 +25,7 @@ import {
   type NetworkControllerActions,
   type NetworkControllerEvents,
 } from '../../../src/controllers/network/NetworkController';
-import { LOCALHOST_NETWORK } from '../../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK } from '../../../src/shared/networks';
 import { deployContract } from '../../chain/deploy';
 import { useAnvil } from '../../chain/use-anvil';
 import { countingFetch, waitFor } from '../network/helpers';

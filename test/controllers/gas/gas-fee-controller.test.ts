@@ -21,7 +21,7 @@ import {
   type NetworkControllerActions,
   type NetworkControllerEvents,
 } from '../../../src/controllers/network/NetworkController';
-import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/shared/networks';
 import { useAnvil } from '../../chain/use-anvil';
 import { countingFetch, startAnvilWithArgs, waitFor } from '../network/helpers';
 import { FEE_MARKET_SAMPLE, startGasApiServer, type GasApiServer } from './gas-api-server';

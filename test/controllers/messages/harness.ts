@@ -1,10 +1,10 @@
 /** A SignatureController wired to a real ApprovalController through a root messenger. */
+import type { Hex } from '../../../src/shared/primitives';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 
 import type { ApprovalController } from '../../../src/controllers/approvals/ApprovalController';
 import type { ApprovalType } from '../../../src/controllers/approvals/approval-types';
-import type { Hex } from '../../../src/controllers/messages/message-params';
 import {
   SignatureController,
   signatureControllerName,

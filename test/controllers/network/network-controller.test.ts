@@ -8,7 +8,7 @@ import {
   type NetworkController,
   type NetworkState,
 } from '../../../src/controllers/network/NetworkController';
-import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/shared/networks';
 import { useAnvil } from '../../chain/use-anvil';
 import {
   countingFetch,

@@ -14,7 +14,7 @@ import {
   LOCALHOST_NETWORK,
   parseChainId,
   toHexChainId,
-} from '../../../src/controllers/network/networks';
+} from '../../../src/shared/networks';
 import {
   cacheStrategyFor,
   resolveRequestBlock,

@@ -1,5 +1,6 @@
 // Test wiring for the TransactionController: a real NetworkController on an anvil node and the
 // real KeyringController (holding the node's dev keys) behind KeyringController:signTransaction.
+import type { Hex } from '../../../src/shared/primitives';
 import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
@@ -13,7 +14,7 @@ import {
   type NetworkControllerActions,
   type NetworkControllerEvents,
 } from '../../../src/controllers/network/NetworkController';
-import { LOCALHOST_NETWORK, type Hex } from '../../../src/controllers/network/networks';
+import { LOCALHOST_NETWORK } from '../../../src/shared/networks';
 import {
   KeyringController,
   type KeyringControllerActions,

@@ -9,7 +9,7 @@ import { TOKEN_EXPIRED_MESSAGE } from '../../../src/controllers/backend/api-clie
 import { BackendChangeFailure as F, NOT_SIGNED_IN } from '../../../src/controllers/backend/errors';
 import { INVALID_SIGNIN_MESSAGE } from '../../../src/controllers/messages/signin-message';
 import { CONTACT_ERROR_KEYS } from '../../../src/controllers/preferences/contact-validation';
-import { BUILT_IN_NETWORKS } from '../../../src/controllers/network/networks';
+import { BUILT_IN_NETWORKS } from '../../../src/shared/networks';
 import { signToken, verifyToken } from '../../../src/server/auth/jwt';
 import type { RunningServer } from '../../../src/server/main';
 import {

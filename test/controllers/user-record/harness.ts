@@ -29,7 +29,7 @@ import {
   type NetworkControllerActions,
   type NetworkControllerEvents,
 } from '../../../src/controllers/network/NetworkController';
-import type { ProviderConfig } from '../../../src/controllers/network/networks';
+import type { ProviderConfig } from '../../../src/shared/networks';
 import {
   PreferencesController,
   preferencesControllerName,

@@ -1,0 +1,139 @@
+// The layers of docs/architecture.md are enforced by lint (eslint.config.mjs): these cases lint
+// one import at a time as if it were written in a file of each layer, and expect exactly the
+// forbidden ones to fail.
+import { execFileSync } from 'node:child_process';
+
+// ESLint loads its ESM config with a dynamic import, which jest's module sandbox refuses: lint
+// in a plain Node process. It prints, per probe, how many restricted-import errors it found.
+const LINT_PROBES = `
+const { ESLint } = require('eslint');
+(async () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const probes = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+  const counts = [];
+  for (const { file, code } of probes) {
+    const [result] = await eslint.lintText(code + '\\nexport const used = [value];\\n', { filePath: file });
+    counts.push(result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').length);
+  }
+  process.stdout.write(JSON.stringify(counts));
+})();
+`;
+
+function lintProbes(probes: { file: string; code: string }[]): number[] {
+  const output = execFileSync(process.execPath, ['-e', LINT_PROBES], {
+    input: JSON.stringify(probes),
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as number[];
+}
+
+const cases: [layer: string, file: string, code: string, allowed: boolean][] = [
+  [
+    'ui',
+    'src/ui/pages/Probe.tsx',
+    "import { value } from '../../background/contract/action-api';",
+    true,
+  ],
+  ['ui', 'src/ui/pages/Probe.tsx', "import { value } from '../../shared/networks';", true],
+  [
+    'ui',
+    'src/ui/pages/Probe.tsx',
+    "import { value } from '../../controllers/network/NetworkController';",
+    false,
+  ],
+  [
+    'ui',
+    'src/ui/pages/Probe.tsx',
+    "import { value } from '../../background/engine/create-engine';",
+    false,
+  ],
+  ['ui', 'src/ui/pages/Probe.tsx', "import { value } from '../../background';", false],
+  ['ui', 'src/ui/pages/Probe.tsx', "import { value } from '../../server/app';", false],
+  ['embed', 'src/embed/probe.ts', "import { value } from '../background/contract/protocol';", true],
+  ['embed', 'src/embed/probe.ts', "import { value } from '../ui/app-context';", false],
+  [
+    'embed',
+    'src/embed/probe.ts',
+    "import { value } from '../controllers/keyring/KeyringController';",
+    false,
+  ],
+  ['controllers', 'src/controllers/x/probe.ts', "import { value } from '../../shared/api';", true],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { value } from '../network/NetworkController';",
+    true,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { value } from '../../background/engine/root-messenger';",
+    false,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { value } from '../../ui/app-context';",
+    false,
+  ],
+  [
+    'shared',
+    'src/shared/probe.ts',
+    "import { value } from '../controllers/network/NetworkController';",
+    false,
+  ],
+  ['server', 'src/server/probe.ts', "import { value } from '../shared/api';", true],
+  [
+    'server',
+    'src/server/probe.ts',
+    "import { value } from '../controllers/backend/api-client';",
+    false,
+  ],
+  [
+    'contract',
+    'src/background/contract/probe.ts',
+    "import type { value } from '../../controllers/network/NetworkController';",
+    true,
+  ],
+  [
+    'contract',
+    'src/background/contract/probe.ts',
+    "import { value } from '../../controllers/network/NetworkController';",
+    false,
+  ],
+  [
+    'contract',
+    'src/background/contract/probe.ts',
+    "import { value } from '../engine/create-engine';",
+    false,
+  ],
+];
+
+describe('import boundaries (lint)', () => {
+  it('refuses exactly the imports that cross a layer the wrong way', () => {
+    const counts = lintProbes(cases.map(([, file, code]) => ({ file, code })));
+    const outcome = cases.map(([layer, , code], index) => [layer, code, counts[index] === 0]);
+    expect(outcome).toEqual(cases.map(([layer, , code, allowed]) => [layer, code, allowed]));
+  });
+
+  it('the whole source tree keeps them', () => {
+    const output = execFileSync(
+      process.execPath,
+      ['node_modules/eslint/bin/eslint.js', 'src', '--format', 'json'],
+      {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const results = JSON.parse(output) as {
+      filePath: string;
+      messages: { ruleId: string | null }[];
+    }[];
+    const broken = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+        .map(() => result.filePath),
+    );
+    expect(broken).toEqual([]);
+  });
+});
