@@ -20,16 +20,16 @@ export type ActionControllers = Controllers & { userIdle: { markActive(): void }
 
 /** Binds every action of the API to the controller that carries it out. */
 export function createActionHandlers({
-  preferences,
-  keyring,
-  network,
-  approvals,
-  permissions,
-  backendSession,
-  userRecord,
-  backendRecords,
-  pastTransactions,
-  currency,
+  PreferencesController: preferences,
+  KeyringController: keyring,
+  NetworkController: network,
+  ApprovalController: approvals,
+  PermissionController: permissions,
+  BackendSessionController: backendSession,
+  UserRecordController: userRecord,
+  BackendRecordsController: backendRecords,
+  PastTransactionsController: pastTransactions,
+  CurrencyController: currency,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {

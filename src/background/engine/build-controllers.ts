@@ -1,249 +1,86 @@
-import {
-  AccountTrackerController,
-  accountTrackerControllerName,
-} from '../../controllers/account-tracker/AccountTrackerController';
-import {
-  ApprovalController,
-  approvalControllerName,
-  DEFAULT_WALLET_ORIGIN,
-} from '../../controllers/approvals/ApprovalController';
-import {
-  WatchedAssetsController,
-  watchedAssetsControllerName,
-} from '../../controllers/assets/WatchedAssetsController';
-import {
-  GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
-  GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-  GasFeeController,
-  gasFeeControllerName,
-} from '../../controllers/gas/GasFeeController';
-import type { GasApiOptions } from '../../controllers/gas/gas-api';
-import {
-  KeyringController,
-  keyringControllerName,
-} from '../../controllers/keyring/KeyringController';
-import {
-  SignatureController,
-  signatureControllerName,
-} from '../../controllers/messages/SignatureController';
-import {
-  NetworkController,
-  networkControllerName,
-  type NetworkState,
-} from '../../controllers/network/NetworkController';
-import type { ProviderConfig } from '../../shared/networks';
-import {
-  PermissionController,
-  permissionControllerName,
-} from '../../controllers/permissions/PermissionController';
-import {
-  PreferencesController,
-  preferencesControllerName,
-} from '../../controllers/preferences/PreferencesController';
-import {
-  TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
-  TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
-  TransactionController,
-  transactionControllerName,
-} from '../../controllers/transactions/TransactionController';
 import { createBackendClient } from '../../controllers/backend/api-client';
-import {
-  CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
-  CURRENCY_CONTROLLER_DELEGATED_EVENTS,
-  CurrencyController,
-  currencyControllerName,
-} from '../../controllers/currency/CurrencyController';
-import {
-  PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
-  PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
-  PastTransactionsController,
-  pastTransactionsControllerName,
-} from '../../controllers/past-transactions/PastTransactionsController';
-import {
-  BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
-  BackendSessionController,
-  backendSessionControllerName,
-} from '../../controllers/backend-session/BackendSessionController';
-import {
-  USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
-  UserRecordController,
-  userRecordControllerName,
-} from '../../controllers/user-record/UserRecordController';
-import {
-  BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
-  BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
-  BackendRecordsController,
-  backendRecordsControllerName,
-} from '../../controllers/backend-records/BackendRecordsController';
 import type { PersistedStates } from '../persistence/migrations';
+import {
+  type AnyControllerModule,
+  type ControllerOf,
+  type ControllerOptions,
+  type EngineController,
+  orderByDependencies,
+  type ViewPolling,
+} from './controller-module';
+import { CONTROLLER_MODULES, type ControllerModules } from './modules';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
-export interface ControllerOptions {
-  providerConfig?: ProviderConfig;
-  blockPollingInterval?: number;
-  gasApi?: GasApiOptions;
-  isUserIdle: () => boolean;
-  /** The backend API's base URL; without one, backend calls fail with a clear error. */
-  backendUrl?: string | null;
-  /** Shows a desktop notification (the browser's Notification API in the worker). */
-  notify?: (notification: { title: string; body: string; url: string }) => void;
-  /** Clock for permission grants (expiry); tests pass their own. */
-  now?: () => number;
+export type { ControllerOptions } from './controller-module';
+
+/** Every controller the engine runs, by name. */
+export type Controllers = {
+  readonly [Module in ControllerModules[number] as Module['name']]: ControllerOf<Module>;
+};
+
+/** The built controllers and what the engine derives from their descriptors. */
+export interface ControllerSet {
+  controllers: Controllers;
+  /** Every controller, in the descriptor list's order (the order of state keys). */
+  all: readonly EngineController[];
+  /** Those that poll only while a view is open. */
+  viewPolling: readonly ViewPolling[];
+  /** Starts every controller, dependencies first, each after the previous one's init. */
+  init(): Promise<void>;
+  /** Stops every controller in reverse dependency order. */
+  destroy(): Promise<void>;
 }
 
 /**
- * Builds every controller from its persisted state, each with its own messenger. Nothing here
- * calls another controller: cross-controller reads go through the messenger at run time, and
- * starting work is the engine's `init` step.
+ * Builds every controller of the descriptor list from its persisted state, each with its own
+ * messenger, in dependency order. Nothing here calls a controller: cross-controller reads go
+ * through the messenger at run time, and starting work is each descriptor's `init`.
  */
 export function buildControllers(
   root: RootMessenger,
   states: PersistedStates,
   options: ControllerOptions,
-) {
-  const persisted = <T>(name: string) => states[name] as Partial<T> | undefined;
-
-  const network = new NetworkController({
-    messenger: createControllerMessenger(root, networkControllerName),
-    state: persisted<NetworkState>(networkControllerName),
-    providerConfig: options.providerConfig,
-    pollingInterval: options.blockPollingInterval,
-  });
-  const preferences = new PreferencesController({
-    messenger: createControllerMessenger(root, preferencesControllerName),
-    state: persisted(preferencesControllerName),
-  });
-  const keyring = new KeyringController({
-    messenger: createControllerMessenger(root, keyringControllerName),
-    state: persisted(keyringControllerName),
-  });
-  const accountTracker = new AccountTrackerController({
-    messenger: createControllerMessenger(root, accountTrackerControllerName, {
-      actions: [
-        'NetworkController:getState',
-        'NetworkController:getProvider',
-        'KeyringController:getAccounts',
-      ],
-      events: [
-        'NetworkController:newBlock',
-        'NetworkController:networkDidChange',
-        'KeyringController:stateChange',
-      ],
-    }),
-  });
-  const gasFee = new GasFeeController({
-    messenger: createControllerMessenger(root, gasFeeControllerName, {
-      actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
-      events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    gasApi: options.gasApi,
-    isIdle: options.isUserIdle,
-  });
-  const approvals = new ApprovalController({
-    messenger: createControllerMessenger(root, approvalControllerName),
-    walletOrigin: DEFAULT_WALLET_ORIGIN,
-  });
-  const permissions = new PermissionController({
-    messenger: createControllerMessenger(root, permissionControllerName, {
-      actions: ['ApprovalController:addRequest'],
-    }),
-    state: persisted(permissionControllerName),
-    getKnownAccounts: () => keyring.getAccounts(),
-    now: options.now,
-  });
-  const signatures = new SignatureController({
-    messenger: createControllerMessenger(root, signatureControllerName, {
-      actions: ['ApprovalController:addRequest'],
-    }),
-    getPrivateKey: (address) => keyring.getPrivateKeyForSigning(address),
-    getActiveChainId: () =>
-      network.state.networkStatus === 'available'
-        ? network.state.providerConfig.chainId
-        : undefined,
-    walletOrigin: DEFAULT_WALLET_ORIGIN,
-  });
-  const watchedAssets = new WatchedAssetsController({
-    messenger: createControllerMessenger(root, watchedAssetsControllerName),
-    state: persisted(watchedAssetsControllerName),
-  });
-
-  const transactions = new TransactionController({
-    messenger: createControllerMessenger(root, transactionControllerName, {
-      actions: TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
-      events: TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(transactionControllerName),
-    getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
-    walletOrigin: DEFAULT_WALLET_ORIGIN,
-  });
-
+  modules: readonly AnyControllerModule[] = CONTROLLER_MODULES,
+): ControllerSet {
   const backend = createBackendClient({
     baseUrl: options.backendUrl ?? 'http://backend.not-configured',
     fetch: options.backendUrl
       ? undefined
       : () => Promise.reject(new Error('No backend API is configured for this wallet.')),
   });
-  const currency = new CurrencyController({
-    messenger: createControllerMessenger(root, currencyControllerName, {
-      actions: CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
-      events: CURRENCY_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(currencyControllerName),
-    fetchRates: backend.getCurrencyRates,
-    isIdle: options.isUserIdle,
-  });
-  const backendSession = new BackendSessionController({
-    messenger: createControllerMessenger(root, backendSessionControllerName, {
-      actions: BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
-    }),
-    state: persisted(backendSessionControllerName),
+  const built = new Map<string, EngineController>();
+  const context = {
+    options,
     backend,
+    controller(name: string) {
+      const found = built.get(name);
+      if (!found) throw new Error(`${name} is not built yet.`);
+      return found;
+    },
+  };
+  const ordered = orderByDependencies(modules).map((module) => {
+    const controller = module.build({
+      ...context,
+      state: states[module.name],
+      messenger: (namespace, allowed) => createControllerMessenger(root, namespace, allowed),
+    });
+    built.set(module.name, controller);
+    return { module, controller };
   });
-  const userRecord = new UserRecordController({
-    messenger: createControllerMessenger(root, userRecordControllerName, {
-      actions: USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
-    }),
-    state: persisted(userRecordControllerName),
-    backend,
-    isIdle: options.isUserIdle,
-  });
-  const backendRecords = new BackendRecordsController({
-    messenger: createControllerMessenger(root, backendRecordsControllerName, {
-      actions: BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
-      events: BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(backendRecordsControllerName),
-    backend,
-  });
-  const pastTransactions = new PastTransactionsController({
-    messenger: createControllerMessenger(root, pastTransactionsControllerName, {
-      actions: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
-      events: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(pastTransactionsControllerName),
-    backend,
-    getToken: (address) => backendSession.getToken(address),
-    onUnauthorized: (address) => backendSession.handleUnauthorized(address),
-    notify: options.notify,
-  });
-
+  const all = modules.map((module) => context.controller(module.name));
   return {
-    network,
-    preferences,
-    keyring,
-    accountTracker,
-    gasFee,
-    approvals,
-    permissions,
-    signatures,
-    watchedAssets,
-    transactions,
-    currency,
-    backendSession,
-    userRecord,
-    backendRecords,
-    pastTransactions,
+    // Keyed by the descriptors' names, so each entry is the controller its own module built.
+    controllers: Object.fromEntries(built) as unknown as Controllers,
+    all,
+    viewPolling: ordered
+      .filter(({ module }) => module.pollsWhileViewOpen(options))
+      // pollsWhileViewOpen is typed to be settable only on a controller with these methods.
+      .map(({ controller }) => controller as unknown as ViewPolling),
+    async init() {
+      for (const { module, controller } of ordered) await module.init(controller, context);
+    },
+    async destroy() {
+      for (const { module, controller } of [...ordered].reverse()) await module.destroy(controller);
+    },
   };
 }
-
-export type Controllers = ReturnType<typeof buildControllers>;

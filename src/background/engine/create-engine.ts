@@ -15,7 +15,8 @@ import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
-import { buildControllers, type Controllers } from './build-controllers';
+import { buildControllers } from './build-controllers';
+import type { EngineController } from './controller-module';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
 import { routeTransactionApprovals } from './transaction-approvals';
@@ -81,13 +82,13 @@ function toProviderConfig(network: EngineOptions['network']): ProviderConfig | u
 }
 
 /** Each controller as the persistence layer and the UI stream see it: name, live state, metadata. */
-function describeControllers(controllers: Controllers) {
-  return Object.values(controllers).map((controller) => ({
+function describeControllers(controllers: readonly EngineController[]) {
+  return controllers.map((controller) => ({
     name: controller.name,
     // Each controller's metadata is typed by its own state; consumers only read flags by key.
-    metadata: controller.metadata as unknown as StateMetadata<Record<string, Json>>,
+    metadata: controller.metadata as StateMetadata<Record<string, Json>>,
     get state() {
-      return controller.state as unknown as Record<string, Json>;
+      return controller.state;
     },
   }));
 }
@@ -104,7 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
   const messenger = createRootMessenger();
   const userIdle = createUserIdleTracker({});
-  const controllers = buildControllers(messenger, states, {
+  const built = buildControllers(messenger, states, {
     providerConfig: toProviderConfig(options.network),
     blockPollingInterval: options.blockPollingInterval,
     gasApi: options.gasApi,
@@ -113,21 +114,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     backendUrl: options.backendUrl,
     notify: options.notify,
   });
-  const {
-    network,
-    keyring,
-    preferences,
-    accountTracker,
-    gasFee,
-    approvals,
-    permissions,
-    signatures,
-    transactions,
-    currency,
-    userRecord,
-    pastTransactions,
-  } = controllers;
-  const described = describeControllers(controllers);
+  const { controllers } = built;
+  const described = describeControllers(built.all);
 
   // One subscription per controller's stateChange feeds both the UI stream and persistence.
   const stateChangeListeners = new Set<StateChangeListener>();
@@ -157,25 +145,26 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const connections = new Set<OriginConnection>();
 
-  const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
+  const stopSelectedAddressSync = keepSelectedAddressValid(
+    messenger,
+    controllers.PreferencesController,
+  );
   const actions = createActionHandlers({ ...controllers, userIdle });
 
-  const stopTransactionApprovals = routeTransactionApprovals(messenger, transactions, approvals);
+  const stopTransactionApprovals = routeTransactionApprovals(
+    messenger,
+    controllers.TransactionController,
+    controllers.ApprovalController,
+  );
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
-  const onLoggedOut = () => keyring.setLocked();
+  const onLoggedOut = () => controllers.KeyringController.setLocked();
   messenger.subscribe('BackendSessionController:loggedOut', onLoggedOut);
 
-  await network.init();
-  accountTracker.init();
-  gasFee.init();
-  await transactions.init();
-  // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
-  if (options.backendUrl) currency.init();
-  pastTransactions.init();
+  await built.init();
 
   // What views show is polled only while one is subscribed.
-  const viewPolling = options.backendUrl ? [gasFee, currency, userRecord] : [gasFee];
+  const { viewPolling } = built;
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
@@ -227,17 +216,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       stopSelectedAddressSync();
       stopTransactionApprovals();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
-      pastTransactions.destroy();
-      userRecord.destroy();
-      currency.destroy();
-      transactions.destroy();
-      approvals.destroy();
-      signatures.destroy();
-      permissions.destroy();
-      gasFee.destroy();
-      accountTracker.destroy();
-      keyring.setLocked();
-      await network.destroy();
+      await built.destroy();
       await persistence.stop();
     },
   };

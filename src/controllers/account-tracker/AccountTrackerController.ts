@@ -43,14 +43,15 @@ export type AccountTrackerState = {
 // Not persisted: a balance is a fact about the current block of the current chain. A restored
 // one could belong to another chain or be days old; the first block after start (1 s on
 // localhost, at most one polling interval elsewhere) brings a true value.
-const metadata: StateMetadata<AccountTrackerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const accountTrackerControllerMetadata = {
   accounts: {
     persist: false,
     usedInUi: true,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<AccountTrackerState>;
 
 export function getDefaultAccountTrackerState(): AccountTrackerState {
   return { accounts: {} };
@@ -135,7 +136,7 @@ export class AccountTrackerController extends BaseController<
   }: AccountTrackerControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: accountTrackerControllerMetadata,
       name: accountTrackerControllerName,
       state: { ...getDefaultAccountTrackerState(), ...state },
     });

@@ -31,7 +31,8 @@ export type ApprovalControllerState = {
 };
 
 // Pending requests die with the engine (their callers are rejected on destroy): never persisted.
-const metadata: StateMetadata<ApprovalControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const approvalControllerMetadata = {
   pendingApprovals: {
     persist: false,
     usedInUi: true,
@@ -44,7 +45,7 @@ const metadata: StateMetadata<ApprovalControllerState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<ApprovalControllerState>;
 
 export type AddApprovalRequest<T extends ApprovalType = ApprovalType> = {
   origin: string;
@@ -147,7 +148,7 @@ export class ApprovalController extends BaseController<
   constructor({ messenger, walletOrigin = DEFAULT_WALLET_ORIGIN, now }: ApprovalControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: approvalControllerMetadata,
       name: approvalControllerName,
       state: { pendingApprovals: {}, pendingApprovalCount: 0 },
     });

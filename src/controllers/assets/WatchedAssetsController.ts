@@ -34,9 +34,10 @@ export type WatchedAssetsState = {
   assets: Record<string, WatchedAsset>;
 };
 
-const metadata: StateMetadata<WatchedAssetsState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const watchedAssetsControllerMetadata = {
   assets: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
-};
+} satisfies StateMetadata<WatchedAssetsState>;
 
 /** Bounded: a dapp could otherwise grow persisted state without limit (one approval each). */
 export const MAX_WATCHED_ASSETS = 1000;
@@ -91,7 +92,7 @@ export class WatchedAssetsController extends BaseController<
   }) {
     super({
       messenger,
-      metadata,
+      metadata: watchedAssetsControllerMetadata,
       name: watchedAssetsControllerName,
       state: { assets: { ...(state?.assets ?? {}) } },
     });

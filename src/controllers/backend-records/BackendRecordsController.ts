@@ -53,14 +53,15 @@ export type BackendRecordsState = {
   records: Record<string, UserRecords>;
 };
 
-const metadata: StateMetadata<BackendRecordsState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const backendRecordsControllerMetadata = {
   records: {
     persist: true,
     usedInUi: true,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<BackendRecordsState>;
 
 export function getDefaultBackendRecordsState(): BackendRecordsState {
   return { records: {} };
@@ -153,7 +154,7 @@ export class BackendRecordsController extends BaseController<
   constructor({ messenger, state, backend }: BackendRecordsControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: backendRecordsControllerMetadata,
       name: backendRecordsControllerName,
       state: { ...getDefaultBackendRecordsState(), ...state },
     });

@@ -18,14 +18,15 @@ export type BackendSessionState = {
   jwtTokens: Record<string, string>;
 };
 
-const metadata: StateMetadata<BackendSessionState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const backendSessionControllerMetadata = {
   jwtTokens: {
     persist: true,
     usedInUi: false,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<BackendSessionState>;
 
 export function getDefaultBackendSessionState(): BackendSessionState {
   return { jwtTokens: {} };
@@ -117,7 +118,7 @@ export class BackendSessionController extends BaseController<
   }: BackendSessionControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: backendSessionControllerMetadata,
       name: backendSessionControllerName,
       state: { ...getDefaultBackendSessionState(), ...state },
     });

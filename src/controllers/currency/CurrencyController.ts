@@ -42,15 +42,16 @@ const ui = {
   usedInUi: true,
   includeInDebugSnapshot: true,
   includeInStateLogs: true,
-};
-const metadata: StateMetadata<CurrencyState> = {
+} as const;
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const currencyControllerMetadata = {
   currentCurrency: { ...ui, persist: true },
   conversionRate: ui,
   conversionDate: ui,
   nativeCurrency: ui,
   commonDenomination: ui,
   commonDenominatorPrice: ui,
-};
+} satisfies StateMetadata<CurrencyState>;
 
 export function getDefaultCurrencyState(): CurrencyState {
   return {
@@ -142,7 +143,7 @@ export class CurrencyController extends BaseController<
   }: CurrencyControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: currencyControllerMetadata,
       name: currencyControllerName,
       state: { ...getDefaultCurrencyState(), ...state },
     });

@@ -30,7 +30,8 @@ export type GasFeeState = {
   gasEstimateType: GasEstimateType;
 };
 
-const metadata: StateMetadata<GasFeeState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const gasFeeControllerMetadata = {
   gasFeeEstimates: {
     persist: false,
     usedInUi: true,
@@ -43,7 +44,7 @@ const metadata: StateMetadata<GasFeeState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<GasFeeState>;
 
 export function getDefaultGasFeeState(): GasFeeState {
   return { gasFeeEstimates: {}, gasEstimateType: 'none' };
@@ -146,7 +147,12 @@ export class GasFeeController extends BaseController<
     onChainPollingInterval,
     apiPollingInterval,
   }: GasFeeControllerOptions) {
-    super({ messenger, metadata, name: gasFeeControllerName, state: getDefaultGasFeeState() });
+    super({
+      messenger,
+      metadata: gasFeeControllerMetadata,
+      name: gasFeeControllerName,
+      state: getDefaultGasFeeState(),
+    });
     this.#api =
       gasApi && (gasApi.feeMarketUrl || gasApi.legacyUrl) ? new GasApiClient(gasApi) : undefined;
     this.#isIdle = isIdle ?? (() => false);

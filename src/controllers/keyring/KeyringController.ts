@@ -59,7 +59,8 @@ export type KeyringState = {
   accounts: KeyringAccount[];
 };
 
-const metadata: StateMetadata<KeyringState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const keyringControllerMetadata = {
   vault: {
     persist: true,
     usedInUi: false,
@@ -78,7 +79,7 @@ const metadata: StateMetadata<KeyringState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<KeyringState>;
 
 export function getDefaultKeyringState(): KeyringState {
   return { vault: null, isUnlocked: false, accounts: [] };
@@ -183,7 +184,7 @@ export class KeyringController extends BaseController<
   }) {
     super({
       messenger,
-      metadata,
+      metadata: keyringControllerMetadata,
       name: keyringControllerName,
       // Only the vault is restored: unlock state and accounts are facts about this session.
       state: { ...getDefaultKeyringState(), vault: state?.vault ?? null },

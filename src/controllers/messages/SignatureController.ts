@@ -46,14 +46,15 @@ export type SignatureControllerState = {
   messages: Record<string, MessageSummary>;
 };
 
-const metadata: StateMetadata<SignatureControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const signatureControllerMetadata = {
   messages: {
     persist: false,
     usedInUi: true,
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<SignatureControllerState>;
 
 type SignRequest = Record<string, unknown>;
 
@@ -161,7 +162,12 @@ export class SignatureController extends BaseController<
     walletOrigin = DEFAULT_WALLET_ORIGIN,
     now,
   }: SignatureControllerOptions) {
-    super({ messenger, metadata, name: signatureControllerName, state: { messages: {} } });
+    super({
+      messenger,
+      metadata: signatureControllerMetadata,
+      name: signatureControllerName,
+      state: { messages: {} },
+    });
     this.#getPrivateKey = getPrivateKey;
     this.#walletOrigin = walletOrigin;
     this.ethSignManager = new EthSignManager({ now });

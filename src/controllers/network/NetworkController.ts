@@ -51,7 +51,8 @@ export type NetworkState = {
   customNetworks: Record<string, CustomNetwork>;
 };
 
-const metadata: StateMetadata<NetworkState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const networkControllerMetadata = {
   providerConfig: {
     persist: true,
     usedInUi: true,
@@ -88,7 +89,7 @@ const metadata: StateMetadata<NetworkState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<NetworkState>;
 
 export function getDefaultNetworkState(
   providerConfig: ProviderConfig = LOCALHOST_NETWORK,
@@ -249,7 +250,7 @@ export class NetworkController extends BaseController<
     // Reachability, blocks and detected features are facts about the present; never trust restored ones.
     super({
       messenger,
-      metadata,
+      metadata: networkControllerMetadata,
       name: networkControllerName,
       state: {
         ...initial,

@@ -41,14 +41,15 @@ export type PermissionControllerState = {
   grants: Record<string, PermissionGrant>;
 };
 
-const metadata: StateMetadata<PermissionControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const permissionControllerMetadata = {
   grants: {
     persist: true,
     usedInUi: true,
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<PermissionControllerState>;
 
 /** EIP-2255 shape, as wallet_getPermissions and wallet_requestPermissions answer. */
 export type WalletPermission = {
@@ -160,7 +161,12 @@ export class PermissionController extends BaseController<
     const grants = Object.fromEntries(
       Object.entries(state?.grants ?? {}).filter(([, grant]) => grant.expiresAt > clock()),
     );
-    super({ messenger, metadata, name: permissionControllerName, state: { grants } });
+    super({
+      messenger,
+      metadata: permissionControllerMetadata,
+      name: permissionControllerName,
+      state: { grants },
+    });
     this.#getKnownAccounts = getKnownAccounts;
     this.#now = clock;
 

@@ -17,7 +17,8 @@ export type PreferencesState = {
   selectedAddress: string | null;
 };
 
-const metadata: StateMetadata<PreferencesState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const preferencesControllerMetadata = {
   theme: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
   locale: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
   selectedAddress: {
@@ -26,7 +27,7 @@ const metadata: StateMetadata<PreferencesState> = {
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<PreferencesState>;
 
 export function getDefaultPreferencesState(): PreferencesState {
   return { theme: 'light', locale: 'en', selectedAddress: null };
@@ -73,7 +74,7 @@ export class PreferencesController extends BaseController<
   }) {
     super({
       messenger,
-      metadata,
+      metadata: preferencesControllerMetadata,
       name: preferencesControllerName,
       state: { ...getDefaultPreferencesState(), ...state },
     });

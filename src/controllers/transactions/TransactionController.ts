@@ -63,7 +63,8 @@ export type TransactionControllerState = {
   uiTransactions: UiTransaction[];
 };
 
-const metadata: StateMetadata<TransactionControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const transactionControllerMetadata = {
   transactions: {
     persist: true,
     usedInUi: false,
@@ -76,7 +77,7 @@ const metadata: StateMetadata<TransactionControllerState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<TransactionControllerState>;
 
 export function getDefaultTransactionControllerState(): TransactionControllerState {
   return { transactions: {}, uiTransactions: [] };
@@ -259,7 +260,7 @@ export class TransactionController extends BaseController<
   }: TransactionControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: transactionControllerMetadata,
       name: transactionControllerName,
       state: { transactions: state?.transactions ?? {}, uiTransactions: [] },
     });

@@ -54,11 +54,12 @@ export type UserRecordState = {
   isNewUser: boolean;
 };
 
-const shown = { usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: false };
-const metadata: StateMetadata<UserRecordState> = {
+const shown = { usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: false } as const;
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const userRecordControllerMetadata = {
   identities: { ...shown, persist: true, includeInDebugSnapshot: false },
   isNewUser: { ...shown, persist: false },
-};
+} satisfies StateMetadata<UserRecordState>;
 
 export function getDefaultUserRecordState(): UserRecordState {
   return { identities: {}, isNewUser: false };
@@ -174,7 +175,7 @@ export class UserRecordController extends BaseController<
   }: UserRecordControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: userRecordControllerMetadata,
       name: userRecordControllerName,
       state: { ...getDefaultUserRecordState(), ...state },
     });
