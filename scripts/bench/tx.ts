@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await keyring.createNewVault('bench password');
     await keyring.importAccountWithPrivateKey(node.privateKeys[0]!);
     preferences.setSelectedAddress(from);
-    const provider = network.provider;
+    const provider = network.getProvider();
 
     const cpuMs: number[] = [];
     const engineWallMs: number[] = [];

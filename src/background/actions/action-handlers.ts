@@ -102,7 +102,7 @@ export function createActionHandlers({
 
     approveRequest: (id, value) => {
       // Bad overrides are the approver's mistake: refuse them here, with the request still pending.
-      if (approvals.get(id)?.type === 'transaction') parseTransactionOverrides(value);
+      if (approvals.getRequest(id)?.type === 'transaction') parseTransactionOverrides(value);
       approvals.approve(id, value);
     },
     rejectRequest: (id) => approvals.reject(id),

@@ -56,9 +56,9 @@ export function routeTransactionApprovals(
   const approvalOf = new Map<string, string>();
 
   const onUnapproved = (meta: TransactionMeta) => {
-    let added: ReturnType<ApprovalController['add']>;
+    let added: ReturnType<ApprovalController['addRequest']>;
     try {
-      added = approvals.add({
+      added = approvals.addRequest({
         origin: meta.origin,
         type: 'transaction',
         requestData: { txId: meta.id, txParams: meta.txParams as never, origin: meta.origin },
@@ -96,7 +96,7 @@ export function routeTransactionApprovals(
 
   const onStatus = (meta: TransactionMeta) => {
     const approvalId = approvalOf.get(meta.id);
-    if (approvalId && meta.status !== 'unapproved' && approvals.get(approvalId)) {
+    if (approvalId && meta.status !== 'unapproved' && approvals.getRequest(approvalId)) {
       approvalOf.delete(meta.id);
       approvals.reject(approvalId);
     }

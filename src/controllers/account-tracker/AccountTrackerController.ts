@@ -8,6 +8,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   KeyringControllerGetAccountsAction,
   KeyringControllerStateChangeEvent,
@@ -71,12 +72,16 @@ export type AccountTrackerControllerGetStateAction = ControllerGetStateAction<
   typeof accountTrackerControllerName,
   AccountTrackerState
 >;
-export type AccountTrackerControllerRefreshAction = {
-  type: `${typeof accountTrackerControllerName}:refresh`;
-  handler: () => Promise<void>;
-};
+/** The methods others may call as `AccountTrackerController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['refresh'] as const;
+
 export type AccountTrackerControllerActions =
-  AccountTrackerControllerGetStateAction | AccountTrackerControllerRefreshAction;
+  | AccountTrackerControllerGetStateAction
+  | MethodActions<
+      typeof accountTrackerControllerName,
+      AccountTrackerController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type AccountTrackerControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof accountTrackerControllerName,
   AccountTrackerState
@@ -146,9 +151,7 @@ export class AccountTrackerController extends BaseController<
         address.toLowerCase(),
       ]),
     );
-    this.messenger.registerActionHandler(`${accountTrackerControllerName}:refresh`, () =>
-      this.refresh(),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Subscribes to blocks, switches and the keyring's accounts, and reads balances once. */
@@ -207,7 +210,9 @@ export class AccountTrackerController extends BaseController<
     this.#subscriptions = [];
     super.destroy();
     // BaseController leaves its action handlers registered; free the names for a successor.
-    this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:refresh`);
+    for (const method of MESSENGER_EXPOSED_METHODS) {
+      this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:${method}`);
+    }
     this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:getState`);
   }
 

@@ -5,6 +5,8 @@ import {
   type StateMetadata,
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
+
+import type { MethodActions } from '../messenger/method-actions';
 import { rpcErrors } from '@metamask/rpc-errors';
 import { isValidJson } from '@metamask/utils';
 
@@ -63,28 +65,21 @@ export type ApprovalControllerGetStateAction = ControllerGetStateAction<
   typeof approvalControllerName,
   ApprovalControllerState
 >;
-export type ApprovalControllerAddRequestAction = {
-  type: `${typeof approvalControllerName}:addRequest`;
-  handler: (request: AddApprovalRequest) => AddApprovalResult;
-};
-export type ApprovalControllerApproveAction = {
-  type: `${typeof approvalControllerName}:approve`;
-  handler: (id: string, value?: ApprovalValue) => void;
-};
-export type ApprovalControllerRejectAction = {
-  type: `${typeof approvalControllerName}:reject`;
-  handler: (id: string, error?: Error) => void;
-};
-export type ApprovalControllerGetRequestAction = {
-  type: `${typeof approvalControllerName}:getRequest`;
-  handler: (id: string) => ApprovalRequest | undefined;
-};
+/** The methods others may call as `ApprovalController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['addRequest', 'approve', 'reject', 'getRequest'] as const;
+
+export type ApprovalControllerAddRequestAction = MethodActions<
+  typeof approvalControllerName,
+  ApprovalController,
+  'addRequest'
+>;
 export type ApprovalControllerActions =
   | ApprovalControllerGetStateAction
-  | ApprovalControllerAddRequestAction
-  | ApprovalControllerApproveAction
-  | ApprovalControllerRejectAction
-  | ApprovalControllerGetRequestAction;
+  | MethodActions<
+      typeof approvalControllerName,
+      ApprovalController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 
 export type ApprovalControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof approvalControllerName,
@@ -155,18 +150,14 @@ export class ApprovalController extends BaseController<
     this.#walletOrigin = walletOrigin;
     this.#now = now ?? (() => Date.now());
 
-    const name = approvalControllerName;
-    this.messenger.registerActionHandler(`${name}:addRequest`, (request) => this.add(request));
-    this.messenger.registerActionHandler(`${name}:approve`, (id, value) => this.approve(id, value));
-    this.messenger.registerActionHandler(`${name}:reject`, (id, error) => this.reject(id, error));
-    this.messenger.registerActionHandler(`${name}:getRequest`, (id) => this.get(id));
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /**
    * Adds a pending request. Throws 'No new transactions.' for an unknown type and -32002 when the
    * same dapp origin already has a request of this type pending.
    */
-  add<T extends ApprovalType>(request: AddApprovalRequest<T>): AddApprovalResult {
+  addRequest<T extends ApprovalType>(request: AddApprovalRequest<T>): AddApprovalResult {
     if (!isPlainObject(request)) {
       throw rpcErrors.invalidParams({ message: 'An approval request must be an object.' });
     }
@@ -201,7 +192,7 @@ export class ApprovalController extends BaseController<
   }
 
   /** The pending request with this id, if any. */
-  get(id: string): ApprovalRequest | undefined {
+  getRequest(id: string): ApprovalRequest | undefined {
     return this.state.pendingApprovals[id];
   }
 

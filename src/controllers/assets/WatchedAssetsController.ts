@@ -6,6 +6,8 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
+
 export const watchedAssetsControllerName = 'WatchedAssetsController';
 
 export const WATCHED_ASSET_TYPES = ['erc20', 'erc721', 'erc1155'] as const;
@@ -46,18 +48,16 @@ export type WatchedAssetsControllerGetStateAction = ControllerGetStateAction<
   typeof watchedAssetsControllerName,
   WatchedAssetsState
 >;
-export type WatchedAssetsControllerAddAssetAction = {
-  type: `${typeof watchedAssetsControllerName}:addAsset`;
-  handler: (asset: Omit<WatchedAsset, 'addedAt'>) => WatchedAsset;
-};
-export type WatchedAssetsControllerRemoveAssetAction = {
-  type: `${typeof watchedAssetsControllerName}:removeAsset`;
-  handler: (key: string) => void;
-};
+/** The methods others may call as `WatchedAssetsController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['addAsset', 'removeAsset'] as const;
+
 export type WatchedAssetsControllerActions =
   | WatchedAssetsControllerGetStateAction
-  | WatchedAssetsControllerAddAssetAction
-  | WatchedAssetsControllerRemoveAssetAction;
+  | MethodActions<
+      typeof watchedAssetsControllerName,
+      WatchedAssetsController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type WatchedAssetsControllerEvents = ControllerStateChangeEvent<
   typeof watchedAssetsControllerName,
   WatchedAssetsState
@@ -97,9 +97,7 @@ export class WatchedAssetsController extends BaseController<
       state: { assets: { ...(state?.assets ?? {}) } },
     });
     this.#now = now ?? (() => Date.now());
-    const name = watchedAssetsControllerName;
-    this.messenger.registerActionHandler(`${name}:addAsset`, (asset) => this.addAsset(asset));
-    this.messenger.registerActionHandler(`${name}:removeAsset`, (key) => this.removeAsset(key));
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Adds or replaces (same chain, contract and token id) an asset. */

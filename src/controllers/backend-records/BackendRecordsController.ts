@@ -6,6 +6,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import {
   ConflictError,
   type BackendClient,
@@ -99,12 +100,16 @@ export type BackendRecordsControllerGetStateAction = ControllerGetStateAction<
   BackendRecordsState
 >;
 /** A dapp's watched asset, stored as a custom token or NFT while signed in (a no-op otherwise). */
-export type BackendRecordsControllerSaveWatchedAssetAction = {
-  type: `${typeof backendRecordsControllerName}:saveWatchedAsset`;
-  handler: (asset: WatchedAssetInput) => Promise<void>;
-};
+/** The methods others may call as `BackendRecordsController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['saveWatchedAsset'] as const;
+
 export type BackendRecordsControllerActions =
-  BackendRecordsControllerGetStateAction | BackendRecordsControllerSaveWatchedAssetAction;
+  | BackendRecordsControllerGetStateAction
+  | MethodActions<
+      typeof backendRecordsControllerName,
+      BackendRecordsController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type BackendRecordsControllerEvents = ControllerStateChangeEvent<
   typeof backendRecordsControllerName,
   BackendRecordsState
@@ -164,10 +169,7 @@ export class BackendRecordsController extends BaseController<
         draft.records[address] = recordsOf(record);
       });
     });
-    this.messenger.registerActionHandler(
-      `${backendRecordsControllerName}:saveWatchedAsset`,
-      (asset) => this.saveWatchedAsset(asset),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** The selected address's records (empty lists when none are stored yet). */

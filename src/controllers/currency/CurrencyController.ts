@@ -7,6 +7,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   NetworkControllerGetStateAction,
   NetworkControllerNetworkDidChangeEvent,
@@ -78,12 +79,21 @@ export type CurrencyControllerGetStateAction = ControllerGetStateAction<
   typeof currencyControllerName,
   CurrencyState
 >;
-export type CurrencyControllerSetCurrentCurrencyAction = {
-  type: `${typeof currencyControllerName}:setCurrentCurrency`;
-  handler: (currency: string) => Promise<void>;
-};
+/** The methods others may call as `CurrencyController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['setCurrentCurrency'] as const;
+
+export type CurrencyControllerSetCurrentCurrencyAction = MethodActions<
+  typeof currencyControllerName,
+  CurrencyController,
+  'setCurrentCurrency'
+>;
 export type CurrencyControllerActions =
-  CurrencyControllerGetStateAction | CurrencyControllerSetCurrentCurrencyAction;
+  | CurrencyControllerGetStateAction
+  | MethodActions<
+      typeof currencyControllerName,
+      CurrencyController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type CurrencyControllerEvents = ControllerStateChangeEvent<
   typeof currencyControllerName,
   CurrencyState
@@ -157,9 +167,7 @@ export class CurrencyController extends BaseController<
         if (!userIsIdle()) await this.updateConversionRate();
       },
     });
-    this.messenger.registerActionHandler(`${currencyControllerName}:setCurrentCurrency`, (c) =>
-      this.setCurrentCurrency(c),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Wires to the network (its ticker). Polling is started by whoever shows the rate. */

@@ -7,6 +7,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import {
   keyEntryFromImportedKey,
   keyEntryFromLoginKey,
@@ -94,34 +95,27 @@ export type KeyringControllerGetStateAction = ControllerGetStateAction<
   typeof keyringControllerName,
   KeyringState
 >;
-export type KeyringControllerGetAccountsAction = {
-  type: `${typeof keyringControllerName}:getAccounts`;
-  handler: () => Hex[];
-};
-export type KeyringControllerSignTransactionAction = {
-  type: `${typeof keyringControllerName}:signTransaction`;
-  handler: (
-    from: string,
-    txParams: SignableTxParams,
-    chainId: Quantity,
-    options?: SignOptions,
-  ) => Promise<SignedTransaction>;
-};
-export type KeyringControllerSignPersonalMessageAction = {
-  type: `${typeof keyringControllerName}:signPersonalMessage`;
-  handler: (from: string, message: string | Uint8Array) => Promise<Hex>;
-};
-/** Signs a 32-byte hash as is: for typed data and eth_sign, whose approval is the caller's job. */
-export type KeyringControllerSignHashAction = {
-  type: `${typeof keyringControllerName}:signHash`;
-  handler: (from: string, hash: string | Uint8Array) => Promise<Hex>;
-};
+/**
+ * The methods other controllers may call as `KeyringController:<method>`. signHash signs a
+ * 32-byte hash as is: for typed data and eth_sign, whose approval is the caller's job.
+ */
+const MESSENGER_EXPOSED_METHODS = [
+  'getAccounts',
+  'signTransaction',
+  'signPersonalMessage',
+  'signHash',
+] as const;
+
+type KeyringMethodAction<Method extends (typeof MESSENGER_EXPOSED_METHODS)[number]> = MethodActions<
+  typeof keyringControllerName,
+  KeyringController,
+  Method
+>;
+export type KeyringControllerGetAccountsAction = KeyringMethodAction<'getAccounts'>;
+export type KeyringControllerSignTransactionAction = KeyringMethodAction<'signTransaction'>;
+export type KeyringControllerSignPersonalMessageAction = KeyringMethodAction<'signPersonalMessage'>;
 export type KeyringControllerActions =
-  | KeyringControllerGetStateAction
-  | KeyringControllerGetAccountsAction
-  | KeyringControllerSignTransactionAction
-  | KeyringControllerSignPersonalMessageAction
-  | KeyringControllerSignHashAction;
+  KeyringControllerGetStateAction | KeyringMethodAction<(typeof MESSENGER_EXPOSED_METHODS)[number]>;
 
 export type KeyringControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof keyringControllerName,
@@ -189,20 +183,7 @@ export class KeyringController extends BaseController<
       // Only the vault is restored: unlock state and accounts are facts about this session.
       state: { ...getDefaultKeyringState(), vault: state?.vault ?? null },
     });
-    this.messenger.registerActionHandler(`${keyringControllerName}:getAccounts`, () =>
-      this.getAccounts(),
-    );
-    this.messenger.registerActionHandler(
-      `${keyringControllerName}:signTransaction`,
-      (from, txParams, chainId, options) => this.signTransaction(from, txParams, chainId, options),
-    );
-    this.messenger.registerActionHandler(
-      `${keyringControllerName}:signPersonalMessage`,
-      (from, message) => this.signPersonalMessage(from, message),
-    );
-    this.messenger.registerActionHandler(`${keyringControllerName}:signHash`, (from, hash) =>
-      this.signHash(from, hash),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Creates an empty vault protected by the password. Refuses to overwrite an existing one. */

@@ -26,6 +26,7 @@ import {
   type ProviderConfig,
 } from '../../shared/networks';
 import { createRpcClient, type RpcClient } from './rpc-client';
+import type { MethodActions } from '../messenger/method-actions';
 import type { RpcProvider } from './rpc-provider';
 
 export const networkControllerName = 'NetworkController';
@@ -124,42 +125,34 @@ export type NetworkControllerGetStateAction = ControllerGetStateAction<
   typeof networkControllerName,
   NetworkState
 >;
-export type NetworkControllerGetProviderAction = {
-  type: `${typeof networkControllerName}:getProvider`;
-  handler: () => RpcProvider;
-};
-export type NetworkControllerGetEIP1559CompatibilityAction = {
-  type: `${typeof networkControllerName}:getEIP1559Compatibility`;
-  handler: () => Promise<boolean>;
-};
-export type NetworkControllerSetProviderTypeAction = {
-  type: `${typeof networkControllerName}:setProviderType`;
-  handler: (type: string) => Promise<void>;
-};
-export type NetworkControllerSetRpcTargetAction = {
-  type: `${typeof networkControllerName}:setRpcTarget`;
-  handler: (target: RpcTarget) => Promise<void>;
-};
-export type NetworkControllerSwitchToChainAction = {
-  type: `${typeof networkControllerName}:switchToChain`;
-  handler: (chainId: string | number) => Promise<void>;
-};
-export type NetworkControllerFindNetworkByChainIdAction = {
-  type: `${typeof networkControllerName}:findNetworkByChainId`;
-  handler: (chainId: string | number) => ProviderConfig | undefined;
-};
-export type NetworkControllerAddCustomNetworkAction = {
-  type: `${typeof networkControllerName}:addCustomNetwork`;
-  handler: (input: CustomNetworkInput & { id?: string | number }) => CustomNetwork;
-};
-export type NetworkControllerEditCustomNetworkAction = {
-  type: `${typeof networkControllerName}:editCustomNetwork`;
-  handler: (id: string, input: CustomNetworkInput) => Promise<CustomNetwork>;
-};
-export type NetworkControllerDeleteCustomNetworkAction = {
-  type: `${typeof networkControllerName}:deleteCustomNetwork`;
-  handler: (id: string) => Promise<void>;
-};
+/** The methods other controllers and the engine may call as `NetworkController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = [
+  'getProvider',
+  'getEIP1559Compatibility',
+  'setProviderType',
+  'setRpcTarget',
+  'switchToChain',
+  'findNetworkByChainId',
+  'addCustomNetwork',
+  'editCustomNetwork',
+  'deleteCustomNetwork',
+] as const;
+
+export type NetworkControllerMethodActions = MethodActions<
+  typeof networkControllerName,
+  NetworkController,
+  (typeof MESSENGER_EXPOSED_METHODS)[number]
+>;
+export type NetworkControllerGetProviderAction = MethodActions<
+  typeof networkControllerName,
+  NetworkController,
+  'getProvider'
+>;
+export type NetworkControllerGetEIP1559CompatibilityAction = MethodActions<
+  typeof networkControllerName,
+  NetworkController,
+  'getEIP1559Compatibility'
+>;
 
 export type NetworkControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof networkControllerName,
@@ -176,16 +169,7 @@ export type NetworkControllerNetworkDidChangeEvent = {
 };
 
 export type NetworkControllerActions =
-  | NetworkControllerGetStateAction
-  | NetworkControllerGetProviderAction
-  | NetworkControllerGetEIP1559CompatibilityAction
-  | NetworkControllerSetProviderTypeAction
-  | NetworkControllerSetRpcTargetAction
-  | NetworkControllerSwitchToChainAction
-  | NetworkControllerFindNetworkByChainIdAction
-  | NetworkControllerAddCustomNetworkAction
-  | NetworkControllerEditCustomNetworkAction
-  | NetworkControllerDeleteCustomNetworkAction;
+  NetworkControllerGetStateAction | NetworkControllerMethodActions;
 export type NetworkControllerEvents =
   | NetworkControllerStateChangeEvent
   | NetworkControllerNewBlockEvent
@@ -266,36 +250,11 @@ export class NetworkController extends BaseController<
     this.#fetchFn = fetchFn;
     this.#client = this.#createClient();
 
-    const name = networkControllerName;
-    this.messenger.registerActionHandler(`${name}:getProvider`, () => this.#providerProxy);
-    this.messenger.registerActionHandler(`${name}:getEIP1559Compatibility`, () =>
-      this.getEIP1559Compatibility(),
-    );
-    this.messenger.registerActionHandler(`${name}:setProviderType`, (type) =>
-      this.setProviderType(type),
-    );
-    this.messenger.registerActionHandler(`${name}:setRpcTarget`, (target) =>
-      this.setRpcTarget(target),
-    );
-    this.messenger.registerActionHandler(`${name}:switchToChain`, (chainId) =>
-      this.switchToChain(chainId),
-    );
-    this.messenger.registerActionHandler(`${name}:findNetworkByChainId`, (chainId) =>
-      this.findNetworkByChainId(chainId),
-    );
-    this.messenger.registerActionHandler(`${name}:addCustomNetwork`, (input) =>
-      this.addCustomNetwork(input),
-    );
-    this.messenger.registerActionHandler(`${name}:editCustomNetwork`, (id, input) =>
-      this.editCustomNetwork(id, input),
-    );
-    this.messenger.registerActionHandler(`${name}:deleteCustomNetwork`, (id) =>
-      this.deleteCustomNetwork(id),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** The selected network's provider; the same object across switches. */
-  get provider(): RpcProvider {
+  getProvider(): RpcProvider {
     return this.#providerProxy;
   }
 

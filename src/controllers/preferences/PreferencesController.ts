@@ -6,6 +6,8 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
+
 export const preferencesControllerName = 'PreferencesController';
 
 import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
@@ -37,18 +39,26 @@ export type PreferencesControllerGetStateAction = ControllerGetStateAction<
   typeof preferencesControllerName,
   PreferencesState
 >;
-export type PreferencesControllerSetThemeAction = {
-  type: `${typeof preferencesControllerName}:setTheme`;
-  handler: (theme: Theme) => void;
-};
-export type PreferencesControllerSetLocaleAction = {
-  type: `${typeof preferencesControllerName}:setLocale`;
-  handler: (locale: Locale) => void;
-};
+/** For the backend preference sync, which applies the server's theme and locale. */
+const MESSENGER_EXPOSED_METHODS = ['setTheme', 'setLocale'] as const;
+
+export type PreferencesControllerSetThemeAction = MethodActions<
+  typeof preferencesControllerName,
+  PreferencesController,
+  'setTheme'
+>;
+export type PreferencesControllerSetLocaleAction = MethodActions<
+  typeof preferencesControllerName,
+  PreferencesController,
+  'setLocale'
+>;
+export type PreferencesControllerMethodActions = MethodActions<
+  typeof preferencesControllerName,
+  PreferencesController,
+  (typeof MESSENGER_EXPOSED_METHODS)[number]
+>;
 export type PreferencesControllerActions =
-  | PreferencesControllerGetStateAction
-  | PreferencesControllerSetThemeAction
-  | PreferencesControllerSetLocaleAction;
+  PreferencesControllerGetStateAction | PreferencesControllerMethodActions;
 export type PreferencesControllerEvents = ControllerStateChangeEvent<
   typeof preferencesControllerName,
   PreferencesState
@@ -78,13 +88,7 @@ export class PreferencesController extends BaseController<
       name: preferencesControllerName,
       state: { ...getDefaultPreferencesState(), ...state },
     });
-    // For the backend preference sync, which applies the server's theme and locale.
-    this.messenger.registerActionHandler(`${preferencesControllerName}:setTheme`, (theme) =>
-      this.setTheme(theme),
-    );
-    this.messenger.registerActionHandler(`${preferencesControllerName}:setLocale`, (locale) =>
-      this.setLocale(locale),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   setTheme(theme: Theme): void {

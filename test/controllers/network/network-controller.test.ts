@@ -82,7 +82,7 @@ describe('NetworkController', () => {
       expect(controller.state.networkStatus).toBe('available');
       const account = node.accounts[2];
       const balance = () =>
-        controller.provider.request<string>({
+        controller.getProvider().request<string>({
           method: 'eth_getBalance',
           params: [account, 'latest'],
         });
@@ -152,7 +152,7 @@ describe('NetworkController', () => {
     const { controller, root } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
     await controller.init();
     expect(await controller.getEIP1559Compatibility()).toBe(true);
-    const provider = controller.provider;
+    const provider = controller.getProvider();
 
     const seen: string[] = [];
     root.subscribe('NetworkController:networkDidChange', () => {
@@ -170,7 +170,7 @@ describe('NetworkController', () => {
     expect(controller.state.networkStatus).toBe('available');
     expect(controller.state.networkId).toBe('1337');
     // Holders of the provider follow the switch.
-    expect(controller.provider).toBe(provider);
+    expect(controller.getProvider()).toBe(provider);
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x539');
     await waitFor(() => controller.state.latestBlockNumber !== null, 'a block on the new network');
   });
