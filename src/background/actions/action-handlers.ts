@@ -1,5 +1,11 @@
 import type { CustomNetworkInput as ServerNetworkInput } from '../../controllers/backend/api-client';
+import { KeyringError, KeyringErrorCode } from '../../controllers/keyring/errors';
 import { type CustomNetwork, toCustomNetwork } from '../../controllers/network/custom-networks';
+import {
+  NO_LOGIN_ACCOUNT_ERROR,
+  UserRecordError,
+  UserRecordErrorCode,
+} from '../../controllers/user-record/errors';
 import type { Controllers } from '../engine/build-controllers';
 import { parseTransactionOverrides } from '../engine/transaction-approvals';
 import { ActionErrorCode } from '../contract/protocol';
@@ -53,7 +59,12 @@ export function createActionHandlers({
       else await currency.setCurrentCurrency(code);
     },
     setCrashReport: async (enabled) => {
-      if (typeof enabled !== 'boolean') throw new Error('setCrashReport takes true or false.');
+      if (typeof enabled !== 'boolean') {
+        throw new ActionFailure(
+          ActionErrorCode.invalidParams,
+          'setCrashReport takes true or false.',
+        );
+      }
       await userRecord.setCrashReport(enabled);
     },
     reportUserActivity: () => userIdle.markActive(),
@@ -75,7 +86,10 @@ export function createActionHandlers({
     setSelectedAddress: (address) => {
       const known = keyring.getAccounts().map((account) => account.toLowerCase());
       if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {
-        throw new Error(`Unknown account: ${String(address)}`);
+        throw new KeyringError(
+          KeyringErrorCode.unknownAddress,
+          `Unknown account: ${String(address)}`,
+        );
       }
       preferences.setSelectedAddress(address);
     },
@@ -110,7 +124,8 @@ export function createActionHandlers({
 
     loginToBackend: async (verifier, verifierId) => {
       const address = preferences.state.selectedAddress;
-      if (!address) throw new Error('No account to log in with');
+      if (!address)
+        throw new UserRecordError(UserRecordErrorCode.noAccount, NO_LOGIN_ACCOUNT_ERROR);
       await userRecord.init({ address, verifier, verifierId, hostname: 'orrery' });
       // One read of the server's list fills both past transactions and payment orders.
       await pastTransactions.fetchPastTransactions(address);

@@ -1,4 +1,5 @@
 import type { ApprovalController } from '../../controllers/approvals/ApprovalController';
+import { invalidApprovalValue } from '../../controllers/approvals/errors';
 import type { TransactionController } from '../../controllers/transactions/TransactionController';
 import type { GasOverrides } from '../../controllers/transactions/replacement';
 import type { TransactionMeta } from '../../controllers/transactions/types';
@@ -22,17 +23,22 @@ const ENVELOPE_TYPES = ['0x0', '0x1', '0x2'] as const;
 export function parseTransactionOverrides(value: unknown): GasOverrides | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new Error('A transaction approval takes an object of gas overrides, or nothing.');
+    throw invalidApprovalValue(
+      'A transaction approval takes an object of gas overrides, or nothing.',
+    );
   }
   const overrides: GasOverrides = {};
   for (const [key, field] of Object.entries(value)) {
     if (!(OVERRIDE_FIELDS as readonly string[]).includes(key)) {
-      throw new Error(`Unknown transaction override: ${key}`);
+      throw invalidApprovalValue(`Unknown transaction override: ${key}`);
     }
-    if (typeof field !== 'string') throw new Error(`The override ${key} must be a hex string.`);
+    if (typeof field !== 'string')
+      throw invalidApprovalValue(`The override ${key} must be a hex string.`);
     if (key === 'type') {
       if (!ENVELOPE_TYPES.includes(field as (typeof ENVELOPE_TYPES)[number])) {
-        throw new Error(`The override type must be one of ${ENVELOPE_TYPES.join(', ')}.`);
+        throw invalidApprovalValue(
+          `The override type must be one of ${ENVELOPE_TYPES.join(', ')}.`,
+        );
       }
       overrides.type = field as (typeof ENVELOPE_TYPES)[number];
     } else {

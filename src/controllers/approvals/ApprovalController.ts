@@ -7,6 +7,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { MethodActions } from '../messenger/method-actions';
+import { requestNotFound } from './errors';
 import { rpcErrors } from '@metamask/rpc-errors';
 import { isValidJson } from '@metamask/utils';
 
@@ -236,7 +237,7 @@ export class ApprovalController extends BaseController<
 
   #take(id: string): ApprovalRequest {
     const request = typeof id === 'string' ? this.state.pendingApprovals[id] : undefined;
-    if (!request) throw new Error(`Approval request not found for id: "${String(id)}".`);
+    if (!request) throw requestNotFound(id);
     this.update((state) => {
       delete state.pendingApprovals[id];
       state.pendingApprovalCount = Object.keys(state.pendingApprovals).length;

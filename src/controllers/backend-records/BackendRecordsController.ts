@@ -24,7 +24,7 @@ import {
 } from '../backend/api-client';
 import {
   BackendChangeError,
-  BackendChangeFailure,
+  BackendErrorCode,
   notSignedIn,
   runBackendChange,
   type BackendOperation,
@@ -187,7 +187,7 @@ export class BackendRecordsController extends BaseController<
     );
     if (error) {
       throw new BackendChangeError(
-        { code: BackendChangeFailure.invalidInput, operation: 'contactAdd', detail: error },
+        { code: BackendErrorCode.invalidInput, operation: 'contactAdd', detail: error },
         `Contact refused: ${error}`,
       );
     }

@@ -8,6 +8,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { MethodActions } from '../messenger/method-actions';
+import { invalidCurrency } from './errors';
 import type {
   NetworkControllerGetStateAction,
   NetworkControllerNetworkDidChangeEvent,
@@ -182,7 +183,7 @@ export class CurrencyController extends BaseController<
 
   async setCurrentCurrency(currency: string): Promise<void> {
     if (typeof currency !== 'string' || !/^[A-Za-z0-9]{2,10}$/u.test(currency))
-      throw new Error(`Invalid currency: ${String(currency)}`);
+      throw invalidCurrency(currency);
     this.update((state) => {
       state.currentCurrency = currency.toLowerCase();
     });

@@ -26,21 +26,22 @@ import {
   type SignedTransaction,
   type SignOptions,
 } from './sign-transaction';
+import { decryptVault, encryptVault, vaultNeedsUpgrade } from './vault-encryptor';
 import {
+  ALREADY_ADDED_ERROR,
   CorruptVaultError,
-  decryptVault,
-  encryptVault,
-  vaultNeedsUpgrade,
-} from './vault-encryptor';
+  KeyringError,
+  KeyringErrorCode,
+  LOCKED_ERROR,
+  NO_VAULT_ERROR,
+  UNKNOWN_ADDRESS_ERROR,
+  VAULT_EXISTS_ERROR,
+} from './errors';
 
 export const keyringControllerName = 'KeyringController';
 
 /** The vault's keyring that holds the key list. */
 export const ORRERY_KEYRING_TYPE = 'Orrery Keyring';
-
-export const ALREADY_ADDED_ERROR = 'Already added';
-export const UNKNOWN_ADDRESS_ERROR = 'Orrery Keyring - Unable to find matching address.';
-export const LOCKED_ERROR = 'The wallet is locked.';
 
 /** What a view may know about an account: never its key. */
 export type KeyringAccount = {
@@ -189,7 +190,8 @@ export class KeyringController extends BaseController<
   /** Creates an empty vault protected by the password. Refuses to overwrite an existing one. */
   createNewVault(password: string): Promise<void> {
     return this.#exclusive(async () => {
-      if (this.state.vault) throw new Error('A vault already exists.');
+      if (this.state.vault)
+        throw new KeyringError(KeyringErrorCode.vaultExists, VAULT_EXISTS_ERROR);
       const contents: VaultContents = { keyrings: [] };
       const vault = await encryptVault(password, contents);
       this.#unlockWith(contents, password, vault);
@@ -200,7 +202,7 @@ export class KeyringController extends BaseController<
   submitPassword(password: string): Promise<void> {
     return this.#exclusive(async () => {
       const vault = this.state.vault;
-      if (!vault) throw new Error('There is no vault to unlock.');
+      if (!vault) throw new KeyringError(KeyringErrorCode.noVault, NO_VAULT_ERROR);
       const contents = await decryptVault<VaultContents>(password, vault);
       if (!contents || !Array.isArray(contents.keyrings)) {
         throw new CorruptVaultError('no keyring list');
@@ -218,7 +220,7 @@ export class KeyringController extends BaseController<
   /** Resolves if the password opens the vault, else throws 'Incorrect Password Entered.'; changes nothing. */
   async verifyPassword(password: string): Promise<void> {
     const vault = this.state.vault;
-    if (!vault) throw new Error('There is no vault to unlock.');
+    if (!vault) throw new KeyringError(KeyringErrorCode.noVault, NO_VAULT_ERROR);
     await decryptVault<VaultContents>(password, vault);
   }
 
@@ -236,14 +238,15 @@ export class KeyringController extends BaseController<
 
   /** The decrypted contents, for the keyring code that signs. Throws while locked. */
   getUnlockedContents(): VaultContents {
-    if (!this.#contents) throw new Error(LOCKED_ERROR);
+    if (!this.#contents) throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
     return this.#contents;
   }
 
   /** Replaces the contents and re-encrypts: the new vault is written only once encryption succeeded. */
   updateContents(mutate: (contents: VaultContents) => VaultContents): Promise<void> {
     return this.#exclusive(async () => {
-      if (!this.#contents || this.#password === null) throw new Error(LOCKED_ERROR);
+      if (!this.#contents || this.#password === null)
+        throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
       const next = mutate(structuredClone(this.#contents));
       const accounts = publicView(keyEntriesOf(next));
       const vault = await encryptVault(this.#password, next);
@@ -353,10 +356,10 @@ export class KeyringController extends BaseController<
   }
 
   #entryFor(address: string): KeyEntry {
-    if (!this.#contents) throw new Error(LOCKED_ERROR);
+    if (!this.#contents) throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
     const wanted = normalizeAddress(address);
     const entry = keyEntriesOf(this.#contents).find((candidate) => candidate.ethAddress === wanted);
-    if (!entry) throw new Error(UNKNOWN_ADDRESS_ERROR);
+    if (!entry) throw new KeyringError(KeyringErrorCode.unknownAddress, UNKNOWN_ADDRESS_ERROR);
     return entry;
   }
 
@@ -365,7 +368,8 @@ export class KeyringController extends BaseController<
       const existing = keyEntriesOf(contents);
       const seen = new Set(existing.map((entry) => entry.ethAddress));
       for (const entry of entries) {
-        if (seen.has(entry.ethAddress)) throw new Error(ALREADY_ADDED_ERROR);
+        if (seen.has(entry.ethAddress))
+          throw new KeyringError(KeyringErrorCode.alreadyAdded, ALREADY_ADDED_ERROR);
         seen.add(entry.ethAddress);
       }
       return withKeyEntries(contents, [...existing, ...entries]);

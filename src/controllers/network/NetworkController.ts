@@ -27,6 +27,7 @@ import {
 } from '../../shared/networks';
 import { createRpcClient, type RpcClient } from './rpc-client';
 import type { MethodActions } from '../messenger/method-actions';
+import { NetworkError, NetworkErrorCode, UNSUPPORTED_CHAIN_MESSAGE } from './errors';
 import type { RpcProvider } from './rpc-provider';
 
 export const networkControllerName = 'NetworkController';
@@ -116,10 +117,6 @@ export interface RpcTarget {
   networkName?: string;
   blockExplorer?: string;
 }
-
-/** Spec part 1 §5, switch chain. */
-export const UNSUPPORTED_CHAIN_MESSAGE =
-  'unsupported chain, please add this chain before switching';
 
 export type NetworkControllerGetStateAction = ControllerGetStateAction<
   typeof networkControllerName,
@@ -323,15 +320,22 @@ export class NetworkController extends BaseController<
   /** Switches to a built-in network by its host key. Custom networks go through `setRpcTarget`. */
   async setProviderType(type: string): Promise<void> {
     if (type === RPC_PROVIDER_TYPE) {
-      throw new Error(
+      throw new NetworkError(
+        NetworkErrorCode.unknownNetworkType,
         'NetworkController - cannot call "setProviderType" with type "rpc". Use "setRpcTarget".',
       );
     }
     if (!isBuiltInNetworkType(type))
-      throw new Error(`NetworkController - Unknown rpc type "${type}".`);
+      throw new NetworkError(
+        NetworkErrorCode.unknownNetworkType,
+        `NetworkController - Unknown rpc type "${type}".`,
+      );
     const config = BUILT_IN_NETWORKS[type];
     if (!config.rpcUrl)
-      throw new Error(`NetworkController - network "${type}" has no RPC endpoint configured.`);
+      throw new NetworkError(
+        NetworkErrorCode.unknownNetworkType,
+        `NetworkController - network "${type}" has no RPC endpoint configured.`,
+      );
     await this.#switchTo(config);
   }
 
@@ -377,7 +381,8 @@ export class NetworkController extends BaseController<
   /** Switch-chain: to the supported or custom network with this chain id, else the spec's error. */
   async switchToChain(chainId: string | number): Promise<void> {
     const config = this.findNetworkByChainId(chainId);
-    if (!config) throw new Error(UNSUPPORTED_CHAIN_MESSAGE);
+    if (!config)
+      throw new NetworkError(NetworkErrorCode.unsupportedChain, UNSUPPORTED_CHAIN_MESSAGE);
     if (
       config.chainId === this.state.providerConfig.chainId &&
       config.rpcUrl === this.state.providerConfig.rpcUrl
@@ -391,7 +396,10 @@ export class NetworkController extends BaseController<
   addCustomNetwork(input: CustomNetworkInput & { id?: string | number }): CustomNetwork {
     const id = input.id !== undefined ? String(input.id) : globalThis.crypto.randomUUID();
     if (this.state.customNetworks[id])
-      throw new Error(`NetworkController - a custom network with id "${id}" exists.`);
+      throw new NetworkError(
+        NetworkErrorCode.customNetworkExists,
+        `NetworkController - a custom network with id "${id}" exists.`,
+      );
     const network = toCustomNetwork(input, id);
     this.update((state) => {
       state.customNetworks[id] = network;
@@ -432,7 +440,12 @@ export class NetworkController extends BaseController<
 
   #requireCustomNetwork(id: string): CustomNetwork {
     const network = this.state.customNetworks[id];
-    if (!network) throw new Error(`NetworkController - no custom network with id "${id}".`);
+    if (!network) {
+      throw new NetworkError(
+        NetworkErrorCode.customNetworkNotFound,
+        `NetworkController - no custom network with id "${id}".`,
+      );
+    }
     return network;
   }
 

@@ -7,6 +7,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { MethodActions } from '../messenger/method-actions';
+import { invalidAddress, unknownTheme, unsupportedLocale } from './errors';
 
 export const preferencesControllerName = 'PreferencesController';
 
@@ -92,7 +93,7 @@ export class PreferencesController extends BaseController<
   }
 
   setTheme(theme: Theme): void {
-    if (!THEMES.includes(theme)) throw new Error(`Unknown theme: ${String(theme)}`);
+    if (!THEMES.includes(theme)) throw unknownTheme(theme);
     this.update((state) => {
       state.theme = theme;
     });
@@ -101,7 +102,7 @@ export class PreferencesController extends BaseController<
   /** Selects an account; the caller checks that the keyring holds it. null clears the selection. */
   setSelectedAddress(address: string | null): void {
     if (address !== null && !/^0x[0-9a-fA-F]{40}$/u.test(address)) {
-      throw new Error(`Invalid address: ${String(address)}`);
+      throw invalidAddress(address);
     }
     const selectedAddress = address?.toLowerCase() ?? null;
     if (selectedAddress === this.state.selectedAddress) return;
@@ -111,7 +112,7 @@ export class PreferencesController extends BaseController<
   }
 
   setLocale(locale: Locale): void {
-    if (!LOCALES.includes(locale)) throw new Error(`Unsupported locale: ${String(locale)}`);
+    if (!LOCALES.includes(locale)) throw unsupportedLocale(locale);
     this.update((state) => {
       state.locale = locale;
     });

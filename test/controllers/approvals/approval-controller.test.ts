@@ -6,6 +6,7 @@ import {
   type ApprovalRequestDataByType,
   type ApprovalType,
 } from '../../../src/controllers/approvals/approval-types';
+import { ApprovalErrorCode } from '../../../src/controllers/approvals/errors';
 import { createApprovalController, createRoot, rejectionOf, thrownBy } from './harness';
 
 const DAPP = 'https://dapp.example';
@@ -211,16 +212,19 @@ describe('ApprovalController', () => {
       type: 'switch_chain',
       requestData: sampleData.switch_chain,
     });
-    expect(thrownBy(() => controller.approve('nope')).message).toBe(
-      'Approval request not found for id: "nope".',
-    );
-    expect(thrownBy(() => controller.reject('nope')).message).toBe(
-      'Approval request not found for id: "nope".',
-    );
+    expect(thrownBy(() => controller.approve('nope'))).toMatchObject({
+      message: 'Approval request not found for id: "nope".',
+      data: { code: ApprovalErrorCode.requestNotFound },
+    });
+    expect(thrownBy(() => controller.reject('nope'))).toMatchObject({
+      data: { code: ApprovalErrorCode.requestNotFound },
+    });
     controller.approve(id);
     await expect(result).resolves.toBeUndefined();
     // A second answer for the same id is refused.
-    expect(() => controller.reject(id)).toThrow('Approval request not found');
+    expect(thrownBy(() => controller.reject(id))).toMatchObject({
+      data: { code: ApprovalErrorCode.requestNotFound },
+    });
   });
 
   it('the state holds a copy of the request data; the caller cannot change it later', async () => {
