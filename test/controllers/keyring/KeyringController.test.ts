@@ -1,3 +1,4 @@
+import { recoverPersonalSignature } from '@metamask/eth-sig-util';
 import { Messenger } from '@metamask/messenger';
 
 import {
@@ -7,10 +8,7 @@ import {
   type KeyringControllerMessenger,
 } from '../../../src/controllers/keyring/KeyringController';
 import { KeyringErrorCode } from '../../../src/controllers/keyring/errors';
-import {
-  recoverPersonalSignature,
-  signTransaction,
-} from '../../../src/controllers/keyring/sign-transaction';
+import { signTransaction } from '../../../src/controllers/keyring/sign-transaction';
 import { thrownBy } from '../approvals/harness';
 
 /** A keyring failure, matched by its stable code. */
@@ -368,7 +366,7 @@ describe('KeyringController', () => {
       address0,
       'hello',
     );
-    expect(recoverPersonalSignature('hello', signature)).toBe(address0);
+    expect(recoverPersonalSignature({ data: 'hello', signature })).toBe(address0);
     const hashSignature = await messenger.call(
       'KeyringController:signHash',
       address1,
