@@ -77,8 +77,10 @@ export class NftHandler {
   constructor(options: NftHandlerOptions) {
     // Token id 0 is a token like any other: only absent values are missing.
     for (const field of ['userAddress', 'address', 'tokenId', 'provider'] as const) {
-      if (missing(options[field]))
-        throw new Error(`${field} is required while initializing NftHandler`);
+      if (missing(options[field])) {
+        const message = `${field} is required while initializing NftHandler`;
+        throw new AssetError(AssetFailure.invalidInput, message);
+      }
     }
     this.userAddress = String(options.userAddress).toLowerCase() as Hex;
     this.address = String(options.address).toLowerCase() as Hex;
