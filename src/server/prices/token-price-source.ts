@@ -69,22 +69,29 @@ export class HttpTokenPriceSource implements TokenPriceSource {
     const platform = this.options.platforms[chainId];
     if (!platform) return { prices: {}, source: 'http' };
     const key = (address: string, currency: string) => `${platform}:${address}:${currency}`;
-    const missing = addresses.filter((a) =>
-      currencies.some((c) => this.cache.get(key(a, c)) === undefined),
-    );
+    // Cached answers first (null: the service had no price); the rest in one request.
+    const known = new Map<string, number | null>();
+    for (const address of addresses) {
+      for (const currency of currencies) {
+        const cached = this.cache.get(key(address, currency));
+        if (cached !== undefined) known.set(key(address, currency), cached);
+      }
+    }
+    const missing = addresses.filter((a) => currencies.some((c) => !known.has(key(a, c))));
     if (missing.length > 0) {
       const answer = await this.fetchPrices(platform, missing, currencies);
       for (const address of missing) {
         for (const currency of currencies) {
-          const price = answer[address]?.[currency];
-          this.cache.set(key(address, currency), price ?? null);
+          const price = answer[address]?.[currency] ?? null;
+          known.set(key(address, currency), price);
+          this.cache.set(key(address, currency), price);
         }
       }
     }
     const prices: TokenPrices = {};
     for (const address of addresses) {
       for (const currency of currencies) {
-        const price = this.cache.get(key(address, currency));
+        const price = known.get(key(address, currency));
         if (typeof price === 'number') (prices[address] ??= {})[currency] = price;
       }
     }
