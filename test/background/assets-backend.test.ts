@@ -10,7 +10,7 @@ import { DEFAULT_TOKEN_PRICE_PLATFORMS } from '../../src/server/prices/token-pri
 import { startServer, type RunningServer } from '../../src/server/main';
 import { loadContractArtifacts } from '../chain/compile-contracts';
 import { chainClients, deployContract } from '../chain/deploy';
-import { placeMulticall3 } from '../chain/multicall3';
+import { placeMulticall3 } from '../../scripts/lib/multicall3';
 import { useAnvil } from '../chain/use-anvil';
 import { createTestDatabase, type TestDatabase } from '../server/helpers';
 import { COVALENT_KEY, DAI, startProviderApis, type ProviderApis } from '../server/provider-apis';

@@ -6,7 +6,7 @@ import type { Engine } from '../../src/background/engine/create-engine';
 import type { DetectedToken } from '../../src/controllers/assets/TokensController';
 import { loadContractArtifacts } from '../chain/compile-contracts';
 import { chainClients, deployContract } from '../chain/deploy';
-import { placeMulticall3 } from '../chain/multicall3';
+import { placeMulticall3 } from '../../scripts/lib/multicall3';
 import { useAnvil } from '../chain/use-anvil';
 import { startMetadataServer, type MetadataServer } from '../controllers/assets/metadata-server';
 import { engineWithAccounts, rejectionOf, waitFor } from './rpc/harness';

@@ -20,7 +20,7 @@ import {
 } from '../../../src/controllers/assets/transfer-logs';
 import { loadContractArtifacts } from '../../chain/compile-contracts';
 import { chainClients, deployContract } from '../../chain/deploy';
-import { placeMulticall3 } from '../../chain/multicall3';
+import { placeMulticall3 } from '../../../scripts/lib/multicall3';
 import { useAnvil } from '../../chain/use-anvil';
 
 /** A reader straight to the node that records each method it is asked for. */

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Hex } from 'viem';
 
-import { callJsonRpc } from '../../scripts/lib/json-rpc';
+import { callJsonRpc } from './json-rpc';
 import { MULTICALL3_ADDRESS } from '../../src/controllers/assets/batch-reads';
 
 function multicall3CreationCode(): Hex {
