@@ -1,5 +1,7 @@
 // Version 3: what dapps asked to watch (the old WatchedAssetsController) becomes the selected
 // account's custom tokens and NFTs kept in the wallet, which the views now list.
+import type { Json } from '@metamask/utils';
+
 import { createEngine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { UNREACHABLE_RPC } from './helpers';
@@ -8,7 +10,7 @@ const ACCOUNT = '0x' + 'ab'.repeat(20);
 const TOKEN = '0x' + '12'.repeat(20);
 const NFT = '0x' + '34'.repeat(20);
 
-function version2State(selectedAddress: string | null) {
+function version2State(selectedAddress: string | null): Record<string, Json> {
   return {
     meta: { version: 2 },
     PreferencesController: { theme: 'light', locale: 'en', selectedAddress },

@@ -89,3 +89,42 @@ export class KnownTokenRegistry {
     return new Map(tokens.map((token) => [token.address.toLowerCase(), token]));
   }
 }
+
+/**
+ * Known-token lists from configuration (config.json): entries that are not a token with a valid
+ * address, a 1–20 character symbol and decimals from 0 to 36 are left out; chain ids are
+ * normalised to lowercase hex.
+ */
+export function parseKnownTokenLists(raw: unknown): KnownTokenLists {
+  const lists: Record<Hex, KnownToken[]> = {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return lists;
+  for (const [chainId, entries] of Object.entries(raw as Record<string, unknown>)) {
+    if (!/^0x[0-9a-f]{1,16}$/iu.test(chainId) || !Array.isArray(entries)) continue;
+    const chain = `0x${BigInt(chainId).toString(16)}` as Hex;
+    lists[chain] = entries.flatMap((entry: unknown) => {
+      const token = (entry ?? {}) as Record<string, unknown>;
+      const { address, symbol, name, decimals, logo } = token;
+      const valid =
+        typeof address === 'string' &&
+        /^0x[0-9a-fA-F]{40}$/u.test(address) &&
+        typeof symbol === 'string' &&
+        symbol.trim().length >= 1 &&
+        symbol.trim().length <= 20 &&
+        typeof decimals === 'number' &&
+        Number.isInteger(decimals) &&
+        decimals >= 0 &&
+        decimals <= 36;
+      if (!valid) return [];
+      return [
+        {
+          address: address.toLowerCase() as Hex,
+          symbol: symbol.trim(),
+          name: typeof name === 'string' && name.trim() ? name.trim().slice(0, 200) : symbol.trim(),
+          decimals,
+          logo: typeof logo === 'string' && /^(https?:\/\/|images\/)/u.test(logo) ? logo : null,
+        },
+      ];
+    });
+  }
+  return lists;
+}
