@@ -51,9 +51,9 @@ const metadata: StateMetadata<AssetDiscoveryState> = {
 };
 
 /** Bounds: histories kept (accounts × chains), and evidence per history. */
-export const MAX_HISTORIES = 32;
-export const MAX_TOKENS_PER_HISTORY = 2000;
-export const MAX_NFTS_PER_HISTORY = 5000;
+export const MAX_HISTORIES = 16;
+export const MAX_TOKENS_PER_HISTORY = 1000;
+export const MAX_NFTS_PER_HISTORY = 2000;
 /** Blocks per eth_getLogs query to start with; halved per chain while a node refuses. */
 export const DEFAULT_LOG_SPAN = 10_000;
 /** Block ranges read per scan: a fresh account on a long chain catches up over several polls. */

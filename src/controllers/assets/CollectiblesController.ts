@@ -65,7 +65,7 @@ export const collectiblesControllerName = 'CollectiblesController';
 export const NFT_DETECTION_INTERVAL_MS = 60_000;
 export const MAX_COLLECTIBLES_PER_ACCOUNT = 2000;
 export const MAX_LOCAL_CUSTOM_NFTS = 500;
-export const MAX_CACHED_NFT_METADATA = 3000;
+export const MAX_CACHED_NFT_METADATA = 1000;
 export const MAX_CACHED_CONTRACTS = 1000;
 /** A token URI that could not be read is tried again after this long. */
 export const METADATA_RETRY_MS = 60 * 60_000;

@@ -10,8 +10,10 @@ export const ASSET_REQUEST_TIMEOUT_MS = 10_000;
 export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io';
 export const MAX_METADATA_BYTES = 256 * 1024;
 const MAX_NAME = 200;
-const MAX_DESCRIPTION = 2000;
+const MAX_DESCRIPTION = 1000;
 const MAX_URL = 2048;
+/** An inline (data:) image kept in state: small on-chain art fits, larger ones show the placeholder. */
+export const MAX_DATA_IMAGE = 16 * 1024;
 
 export type NftMetadata = {
   name: string | null;
@@ -43,10 +45,10 @@ export function ipfsToGateway(uri: string, gateway = DEFAULT_IPFS_GATEWAY): stri
 export function displayableUrl(value: unknown, gateway?: string): string | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (text.length === 0 || (text.length > MAX_URL && !text.startsWith('data:'))) return null;
+  if (/^data:(image|video)\//iu.test(text)) return text.length <= MAX_DATA_IMAGE ? text : null;
+  if (text.length === 0 || text.length > MAX_URL) return null;
   if (/^ipfs:\/\//iu.test(text)) return ipfsToGateway(text, gateway);
   if (/^https?:\/\//iu.test(text)) return text;
-  if (/^data:(image|video)\//iu.test(text) && text.length <= MAX_METADATA_BYTES) return text;
   return null;
 }
 

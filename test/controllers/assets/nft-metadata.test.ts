@@ -91,6 +91,10 @@ describe('NFT metadata from token URIs', () => {
     expect(displayableUrl(42)).toBeNull();
     expect(displayableUrl(' https://a.example/x.png ')).toBe('https://a.example/x.png');
     expect(displayableUrl('ipfs://cid', 'https://gw.example')).toBe('https://gw.example/ipfs/cid');
+    // Inline art is kept in state only while small.
+    const svg = (size: number) => `data:image/svg+xml;base64,${'A'.repeat(size)}`;
+    expect(displayableUrl(svg(1000))).toBe(svg(1000));
+    expect(displayableUrl(svg(20_000))).toBeNull();
   });
 });
 
