@@ -41,14 +41,14 @@ export type AssetDiscoveryState = {
 
 // Persisted, so a restart goes on from the last block read instead of reading history again.
 // Views never see it: they see the tokens and collectibles built from it.
-const metadata: StateMetadata<AssetDiscoveryState> = {
+export const assetDiscoveryControllerMetadata = {
   histories: {
     persist: true,
     usedInUi: false,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} as const satisfies StateMetadata<AssetDiscoveryState>;
 
 /** Bounds: histories kept (accounts × chains), and evidence per history. */
 export const MAX_HISTORIES = 16;
@@ -130,16 +130,14 @@ export class AssetDiscoveryController extends BaseController<
   }: AssetDiscoveryControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: assetDiscoveryControllerMetadata,
       name: assetDiscoveryControllerName,
       state: { histories: { ...(state?.histories ?? {}) } },
     });
     this.#initialSpan = logSpan;
     this.#rangesPerScan = rangesPerScan;
     this.#now = now;
-    this.messenger.registerActionHandler(`${assetDiscoveryControllerName}:scan`, (account) =>
-      this.scan(account),
-    );
+    this.messenger.registerMethodActionHandlers(this, ['scan'] as const);
   }
 
   /** One scan per chain and account at a time: a second caller shares the first's. */

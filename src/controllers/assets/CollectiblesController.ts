@@ -153,20 +153,15 @@ export type CollectiblesState = {
   contractCache: Record<string, Record<string, ContractInfo>>;
 };
 
-const flags = (persist: boolean, usedInUi: boolean) => ({
-  persist,
-  usedInUi,
-  includeInDebugSnapshot: false,
-  includeInStateLogs: false,
-});
+const shown = { usedInUi: true, includeInDebugSnapshot: false, includeInStateLogs: false } as const;
 // Ownership is a fact about the present chain: read again after a restart, never restored.
-const metadata: StateMetadata<CollectiblesState> = {
-  collectibles: flags(false, true),
-  loading: flags(false, true),
-  localCustomNfts: flags(true, true),
-  metadataCache: flags(true, false),
-  contractCache: flags(true, false),
-};
+export const collectiblesControllerMetadata = {
+  collectibles: { ...shown, persist: false },
+  loading: { ...shown, persist: false },
+  localCustomNfts: { ...shown, persist: true },
+  metadataCache: { ...shown, persist: true, usedInUi: false },
+  contractCache: { ...shown, persist: true, usedInUi: false },
+} as const satisfies StateMetadata<CollectiblesState>;
 
 export function getDefaultCollectiblesState(): CollectiblesState {
   return {
@@ -182,17 +177,15 @@ export type CollectiblesControllerGetStateAction = ControllerGetStateAction<
   typeof collectiblesControllerName,
   CollectiblesState
 >;
+/** What other controllers and the RPC layer may call: the checks and the add (watch asset). */
+const MESSENGER_EXPOSED_METHODS = ['readCollectible', 'addCustomNft'] as const;
 export type CollectiblesControllerReadCollectibleAction = {
   type: `${typeof collectiblesControllerName}:readCollectible`;
-  handler: (
-    address: string,
-    tokenId: string,
-    options?: ReadCollectibleOptions,
-  ) => Promise<CollectiblePreview>;
+  handler: CollectiblesController['readCollectible'];
 };
 export type CollectiblesControllerAddCustomNftAction = {
   type: `${typeof collectiblesControllerName}:addCustomNft`;
-  handler: (nft: NewCustomNft, options?: { allowDuplicate?: boolean }) => Promise<void>;
+  handler: CollectiblesController['addCustomNft'];
 };
 export type CollectiblesControllerActions =
   | CollectiblesControllerGetStateAction
@@ -319,7 +312,7 @@ export class CollectiblesController extends BaseController<
   }: CollectiblesControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: collectiblesControllerMetadata,
       name: collectiblesControllerName,
       state: { ...getDefaultCollectiblesState(), ...state, collectibles: {}, loading: false },
     });
@@ -333,13 +326,7 @@ export class CollectiblesController extends BaseController<
       isIdle,
       refresh: () => this.refresh(),
     });
-    this.messenger.registerActionHandler(
-      `${collectiblesControllerName}:readCollectible`,
-      (a, t, o) => this.readCollectible(a, t, o),
-    );
-    this.messenger.registerActionHandler(`${collectiblesControllerName}:addCustomNft`, (n, o) =>
-      this.addCustomNft(n, o),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   init(): void {

@@ -130,21 +130,16 @@ export type TokensState = {
   metadataCache: Record<string, Record<string, TokenMetadata>>;
 };
 
-const flags = (persist: boolean, usedInUi: boolean) => ({
-  persist,
-  usedInUi,
-  includeInDebugSnapshot: false,
-  includeInStateLogs: false,
-});
+const shown = { usedInUi: true, includeInDebugSnapshot: false, includeInStateLogs: false } as const;
 // Balances are facts about the present chain: read again after a restart, never restored.
-const metadata: StateMetadata<TokensState> = {
-  tokens: flags(false, true),
-  spamTokens: flags(false, true),
-  loading: flags(false, true),
-  localCustomTokens: flags(true, true),
-  spamVerdicts: flags(true, true),
-  metadataCache: flags(true, false),
-};
+export const tokensControllerMetadata = {
+  tokens: { ...shown, persist: false },
+  spamTokens: { ...shown, persist: false },
+  loading: { ...shown, persist: false },
+  localCustomTokens: { ...shown, persist: true },
+  spamVerdicts: { ...shown, persist: true },
+  metadataCache: { ...shown, persist: true, usedInUi: false },
+} as const satisfies StateMetadata<TokensState>;
 
 export function getDefaultTokensState(): TokensState {
   return {
@@ -161,13 +156,15 @@ export type TokensControllerGetStateAction = ControllerGetStateAction<
   typeof tokensControllerName,
   TokensState
 >;
+/** What other controllers and the RPC layer may call: the checks and the add (watch asset). */
+const MESSENGER_EXPOSED_METHODS = ['readTokenMetadata', 'addCustomToken'] as const;
 export type TokensControllerReadTokenMetadataAction = {
   type: `${typeof tokensControllerName}:readTokenMetadata`;
-  handler: (address: string, options?: { allowDuplicate?: boolean }) => Promise<TokenPreview>;
+  handler: TokensController['readTokenMetadata'];
 };
 export type TokensControllerAddCustomTokenAction = {
   type: `${typeof tokensControllerName}:addCustomToken`;
-  handler: (token: NewCustomToken, options?: { allowDuplicate?: boolean }) => Promise<void>;
+  handler: TokensController['addCustomToken'];
 };
 export type TokensControllerActions =
   | TokensControllerGetStateAction
@@ -305,7 +302,7 @@ export class TokensController extends BaseController<
   }: TokensControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: tokensControllerMetadata,
       name: tokensControllerName,
       state: { ...getDefaultTokensState(), ...state, tokens: {}, spamTokens: {}, loading: false },
     });
@@ -318,12 +315,7 @@ export class TokensController extends BaseController<
       isIdle,
       refresh: () => this.refresh(),
     });
-    this.messenger.registerActionHandler(`${tokensControllerName}:readTokenMetadata`, (a, o) =>
-      this.readTokenMetadata(a, o),
-    );
-    this.messenger.registerActionHandler(`${tokensControllerName}:addCustomToken`, (t, o) =>
-      this.addCustomToken(t, o),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Wires to the network, account, lock and the records; polling is the engine's to start. */
