@@ -193,30 +193,50 @@ describe('controller descriptors', () => {
     ).toHaveLength(0);
   });
 
-  it('refuses a dependency the list lacks and a cycle', () => {
+  it('refuses a dependency the list lacks; keeps controllers that read each other in list order', () => {
     const { counter, reader } = testModules([]);
     expect(() => orderByDependencies([reader] as AnyControllerModule[])).toThrow(
       'ReaderController depends on CounterController, which the engine does not build.',
     );
-    const loop = (name: string, other: string): AnyControllerModule => ({
-      ...counter,
-      name,
-      dependencies: [other],
-    });
-    expect(() => orderByDependencies([loop('A', 'B'), loop('B', 'A')])).toThrow(
-      'Controllers depend on each other: A → B → A',
+    const module = (name: string, dependencies: string[], uses: string[] = []) =>
+      ({ ...counter, name, dependencies, uses }) as AnyControllerModule;
+    // B and C call each other through the messenger (as tokens and token rates do): both after
+    // A, which they need, and in list order between themselves.
+    const names = (modules: AnyControllerModule[]) =>
+      orderByDependencies(modules).map((ordered) => ordered.name);
+    expect(names([module('C', ['B', 'A']), module('B', ['C']), module('A', [])])).toEqual([
+      'A',
+      'C',
+      'B',
+    ]);
+    expect(names([module('B', ['C']), module('C', ['B', 'A']), module('A', [])])).toEqual([
+      'A',
+      'B',
+      'C',
+    ]);
+    // Reaching a controller directly needs it built first: impossible within such a group.
+    expect(() => orderByDependencies([module('B', ['C'], ['C']), module('C', ['B'])])).toThrow(
+      'Controllers depend on each other: B uses C, which depends on it.',
     );
   });
 
-  it('orders the wallet’s own controllers with every dependency first', () => {
+  it('orders the wallet’s own controllers with every dependency first, but for mutual ones', () => {
     const ordered = orderByDependencies(CONTROLLER_MODULES as readonly AnyControllerModule[]);
     const position = new Map(ordered.map((module, index) => [module.name, index]));
+    const byName = new Map(ordered.map((module) => [module.name, module]));
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      from === to ||
+      (!seen.has(from) &&
+        (seen.add(from), byName.get(from)!.dependencies.some((next) => reaches(next, to, seen))));
     for (const module of ordered) {
       for (const dependency of module.dependencies) {
+        if (reaches(dependency, module.name)) continue; // they read each other
         expect(position.get(dependency)).toBeLessThan(position.get(module.name)!);
       }
     }
     expect(ordered[0]?.name).toBe('NetworkController');
-    expect(ordered.map((module) => module.name)).toHaveLength(CONTROLLER_MODULES.length);
+    expect(ordered).toHaveLength(CONTROLLER_MODULES.length);
+    // Tokens and their rates read each other: listed tokens first, so they start first.
+    expect(position.get('TokensController')).toBeLessThan(position.get('TokenRatesController')!);
   });
 });

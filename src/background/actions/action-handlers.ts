@@ -36,6 +36,9 @@ export function createActionHandlers({
   BackendRecordsController: backendRecords,
   PastTransactionsController: pastTransactions,
   CurrencyController: currency,
+  TokensController: tokens,
+  TokenRatesController: tokenRates,
+  CollectiblesController: collectibles,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
@@ -132,9 +135,18 @@ export function createActionHandlers({
     },
     addContact: (contact) => backendRecords.addContact(contact),
     deleteContact: (contactId) => backendRecords.deleteContact(contactId),
-    addCustomToken: (token) => backendRecords.addCustomToken(token),
-    deleteCustomToken: (tokenId) => backendRecords.deleteCustomToken(tokenId),
-    addCustomNft: (nft) => backendRecords.addCustomNft(nft),
+
+    readTokenMetadata: (address) => tokens.readTokenMetadata(address),
+    addCustomToken: (token) => tokens.addCustomToken(token),
+    deleteCustomToken: (tokenId) => tokens.deleteCustomToken(tokenId),
+    readCollectible: (address, tokenId) => collectibles.readCollectible(address, tokenId),
+    addCustomNft: (nft) => collectibles.addCustomNft(nft),
+    refreshAssets: async () => {
+      await Promise.all([tokens.refreshNow(), collectibles.refreshNow()]);
+      // Prices are asked for the tokens just read.
+      await tokenRates.refreshNow();
+    },
+    setTokenSpam: (tokenAddress, isSpam) => tokens.setTokenSpam(tokenAddress, isSpam),
   };
 }
 

@@ -7,6 +7,7 @@
  * its own errors.ts; this union names them for the views (types only: the codes are strings).
  */
 import type { ApprovalErrorCode } from '../../controllers/approvals/errors';
+import type { AssetErrorCode } from '../../controllers/assets/errors';
 import type { BackendErrorCode, BackendOperation } from '../../controllers/backend/errors';
 import type { CurrencyErrorCode } from '../../controllers/currency/errors';
 import type { KeyringErrorCode } from '../../controllers/keyring/errors';
@@ -22,6 +23,7 @@ export type FailureCode =
   | CurrencyErrorCode
   | UserRecordErrorCode
   | ApprovalErrorCode
+  | AssetErrorCode
   | BackendErrorCode;
 
 /** A coded failure's `data`; a backend-kept change adds which change failed and the server's word. */

@@ -1,3 +1,4 @@
+import { ChainBatching } from '../../controllers/assets/batch-reads';
 import { createBackendClient } from '../../controllers/backend/api-client';
 import type { PersistedStates } from '../persistence/migrations';
 import {
@@ -5,13 +6,14 @@ import {
   type ControllerOf,
   type ControllerOptions,
   type EngineController,
+  type EngineServices,
   orderByDependencies,
   type ViewPolling,
 } from './controller-module';
 import { CONTROLLER_MODULES, type ControllerModules } from './modules';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
-export type { ControllerOptions } from './controller-module';
+export type { AssetsOptions, ControllerOptions } from './controller-module';
 
 /** Every controller the engine runs, by name. */
 export type Controllers = {
@@ -42,16 +44,11 @@ export function buildControllers(
   options: ControllerOptions,
   modules: readonly AnyControllerModule[] = CONTROLLER_MODULES,
 ): ControllerSet {
-  const backend = createBackendClient({
-    baseUrl: options.backendUrl ?? 'http://backend.not-configured',
-    fetch: options.backendUrl
-      ? undefined
-      : () => Promise.reject(new Error('No backend API is configured for this wallet.')),
-  });
+  const services = createServices(options);
   const built = new Map<string, EngineController>();
   const context = {
     options,
-    backend,
+    services,
     controller(name: string) {
       const found = built.get(name);
       if (!found) throw new Error(`${name} is not built yet.`);
@@ -82,5 +79,22 @@ export function buildControllers(
     async destroy() {
       for (const { module, controller } of [...ordered].reverse()) await module.destroy(controller);
     },
+  };
+}
+
+/** What several controllers share, built once: the backend client and per-chain batching. */
+function createServices(options: ControllerOptions): EngineServices {
+  const assets = options.assets ?? {};
+  return {
+    backend: createBackendClient({
+      baseUrl: options.backendUrl ?? 'http://backend.not-configured',
+      fetch: options.backendUrl
+        ? undefined
+        : () => Promise.reject(new Error('No backend API is configured for this wallet.')),
+    }),
+    chainBatching: new ChainBatching({
+      multicall: assets.multicall,
+      ...(assets.balanceCheckers ? { balanceCheckers: assets.balanceCheckers } : {}),
+    }),
   };
 }

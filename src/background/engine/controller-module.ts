@@ -18,9 +18,32 @@ import type {
 } from '@metamask/messenger';
 import type { Json } from '@metamask/utils';
 
+import type { ChainBatching } from '../../controllers/assets/batch-reads';
+import type { KnownTokenLists } from '../../controllers/assets/known-tokens';
 import type { BackendClient } from '../../controllers/backend/api-client';
 import type { GasApiOptions } from '../../controllers/gas/gas-api';
 import type { ProviderConfig } from '../../shared/networks';
+import type { Hex } from '../../shared/primitives';
+
+/** Where token and NFT detection reads from; every field is optional. */
+export interface AssetsOptions {
+  /** Known-token lists by chain id (white-label); a chain given replaces the built-in list. */
+  knownTokens?: KnownTokenLists;
+  /** Gateway for ipfs:// token URIs (default https://ipfs.io). */
+  ipfsGateway?: string;
+  /** Multicall3 per chain id (null: none); by default the canonical address if it has code. */
+  multicall?: Record<string, Hex | null>;
+  /** Balance checkers per chain id; defaults to the seven published ones. */
+  balanceCheckers?: Record<string, Hex>;
+  /** ERC-721 contracts without ERC-165 per chain id, besides the built-in special ones. */
+  specialNftContracts?: Record<string, string[]>;
+  /** Blocks per eth_getLogs query to start with (halved where a node refuses). */
+  logSpan?: number;
+  /** Also list the hosted aggregator's tokens (the backend's /tokenbalances) when signed in. */
+  hostedTokenBalances?: boolean;
+  /** Polling intervals in ms; the spec's 180 s, 60 s and 600 s by default (tests shorten them). */
+  intervals?: { tokensMs?: number; collectiblesMs?: number; ratesMs?: number };
+}
 
 /** What the engine was created with that controllers use. */
 export interface ControllerOptions {
@@ -34,6 +57,17 @@ export interface ControllerOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** Clock for permission grants (expiry); tests pass their own. */
   now?: () => number;
+  assets?: AssetsOptions;
+  /** HTTP for token URIs (NFT metadata); defaults to fetch. */
+  fetchFn?: typeof fetch;
+}
+
+/** What several controllers share, built once per engine (build-controllers.ts). */
+export interface EngineServices {
+  /** The one backend API client every backend-facing controller uses. */
+  backend: BackendClient;
+  /** How each chain batches contract reads, found once per chain for tokens and NFTs alike. */
+  chainBatching: ChainBatching;
 }
 
 /** Any controller's messenger, as the engine handles it before a descriptor narrows it. */
@@ -72,8 +106,7 @@ export type UsedControllers<Uses extends Record<string, AnyControllerModule>> = 
 /** What a descriptor's options and init may read. */
 export interface ModuleContext<Uses extends Record<string, AnyControllerModule>> {
   options: ControllerOptions;
-  /** The one backend API client every backend-facing controller shares. */
-  backend: BackendClient;
+  services: EngineServices;
   /** The controllers named in `uses`, already constructed (never call them while constructing). */
   uses: UsedControllers<Uses>;
 }
@@ -130,7 +163,7 @@ export type ControllerSpec<
 /** What the engine hands a module to construct its controller. */
 export interface BuildContext {
   options: ControllerOptions;
-  backend: BackendClient;
+  services: EngineServices;
   /** The controller's own messenger with the listed foreign actions and events delegated to it. */
   messenger(
     name: string,
@@ -156,6 +189,8 @@ export interface ControllerModule<
   readonly metadata: Metadata;
   /** The controllers it needs: the namespaces of the actions and events it may use, and `uses`. */
   readonly dependencies: readonly string[];
+  /** Those of them it reaches directly (`uses`): they must be built before it. */
+  readonly uses: readonly string[];
   build(context: BuildContext): Controller;
   init(controller: Controller, context: Omit<BuildContext, 'messenger' | 'state'>): Promise<void>;
   destroy(controller: Controller): Promise<void>;
@@ -214,13 +249,14 @@ export function defineController<
   const events: readonly string[] = spec.events ?? [];
   const uses: Record<string, AnyControllerModule> = spec.uses ?? {};
   const namespaces = [...actions, ...events].map((type) => type.slice(0, type.indexOf(':')));
-  const dependencies = [
-    ...new Set([...namespaces, ...Object.values(uses).map((module) => module.name)]),
-  ].filter((name) => name !== spec.name);
+  const usedNames = Object.values(uses).map((module) => module.name);
+  const dependencies = [...new Set([...namespaces, ...usedNames])].filter(
+    (name) => name !== spec.name,
+  );
 
   const moduleContext = (context: Omit<BuildContext, 'messenger' | 'state'>) => ({
     options: context.options,
-    backend: context.backend,
+    services: context.services,
     // Each entry is the controller the engine built from that very module.
     uses: Object.fromEntries(
       Object.entries(uses).map(([key, module]) => [key, context.controller(module.name)]),
@@ -231,6 +267,7 @@ export function defineController<
     name: spec.name,
     metadata: spec.metadata,
     dependencies,
+    uses: usedNames,
     build(context) {
       const messenger = context.messenger(spec.name, { actions, events });
       const extra = spec.options?.(moduleContext(context)) ?? {};
@@ -261,31 +298,57 @@ export function defineController<
 
 /**
  * The modules in dependency order: each after every module it depends on, otherwise in list
- * order. A dependency on a controller the list lacks, or a cycle, is refused.
+ * order. Controllers may depend on each other through the messenger (each reading the other's
+ * state at run time): such a group keeps its list order. A dependency on a controller the list
+ * lacks, or `uses` within such a group (construction would need both first), is refused.
  */
 export function orderByDependencies<Module extends AnyControllerModule>(
   modules: readonly Module[],
 ): Module[] {
   const byName = new Map(modules.map((module) => [module.name, module]));
-  const ordered: Module[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (module: Module, path: readonly string[]) => {
-    const seen = state.get(module.name);
-    if (seen === 'done') return;
-    if (seen === 'visiting') {
-      throw new Error(`Controllers depend on each other: ${[...path, module.name].join(' → ')}`);
-    }
-    state.set(module.name, 'visiting');
+  const position = new Map(modules.map((module, index) => [module.name, index]));
+  for (const module of modules) {
     for (const name of module.dependencies) {
-      const dependency = byName.get(name);
-      if (!dependency) {
+      if (!byName.has(name)) {
         throw new Error(`${module.name} depends on ${name}, which the engine does not build.`);
       }
-      visit(dependency, [...path, module.name]);
     }
-    state.set(module.name, 'done');
-    ordered.push(module);
+  }
+  // Tarjan's strongly connected components, edges pointing at dependencies: a component is
+  // complete only after every component it depends on, so they come out dependencies first.
+  const ordered: Module[] = [];
+  const index = new Map<string, number>();
+  const lowLink = new Map<string, number>();
+  const stack: Module[] = [];
+  const visit = (module: Module) => {
+    index.set(module.name, index.size);
+    lowLink.set(module.name, index.get(module.name)!);
+    stack.push(module);
+    for (const name of module.dependencies) {
+      if (!index.has(name)) {
+        visit(byName.get(name)!);
+        lowLink.set(module.name, Math.min(lowLink.get(module.name)!, lowLink.get(name)!));
+      } else if (stack.some((open) => open.name === name)) {
+        lowLink.set(module.name, Math.min(lowLink.get(module.name)!, index.get(name)!));
+      }
+    }
+    if (lowLink.get(module.name) !== index.get(module.name)) return;
+    const component: Module[] = [];
+    for (let member = stack.pop(); member; member = stack.pop()) {
+      component.push(member);
+      if (member === module) break;
+    }
+    const names = new Set(component.map((member) => member.name));
+    for (const member of component) {
+      const used = member.uses.find((name) => names.has(name) && name !== member.name);
+      if (used) {
+        throw new Error(
+          `Controllers depend on each other: ${member.name} uses ${used}, which depends on it.`,
+        );
+      }
+    }
+    ordered.push(...component.sort((a, b) => position.get(a.name)! - position.get(b.name)!));
   };
-  for (const module of modules) visit(module, []);
+  for (const module of modules) if (!index.has(module.name)) visit(module);
   return ordered;
 }

@@ -15,7 +15,7 @@ import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
-import { buildControllers } from './build-controllers';
+import { type AssetsOptions, buildControllers } from './build-controllers';
 import type { EngineController } from './controller-module';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
@@ -42,8 +42,10 @@ export interface EngineOptions {
   backendUrl?: string | null;
   /** Shows a desktop notification, e.g. 'Sent Transaction' for a newly submitted transaction. */
   notify?: (notification: { title: string; body: string; url: string }) => void;
-  /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
+  /** HTTP used to check an add-chain request's RPC URL and to read NFT metadata; defaults to fetch. */
   fetchFn?: typeof fetch;
+  /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
+  assets?: AssetsOptions;
 }
 
 export interface Engine {
@@ -113,6 +115,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: options.now,
     backendUrl: options.backendUrl,
     notify: options.notify,
+    assets: options.assets,
+    fetchFn: options.fetchFn,
   });
   const { controllers } = built;
   const described = describeControllers(built.all);

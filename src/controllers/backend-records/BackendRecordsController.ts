@@ -82,34 +82,26 @@ function recordsOf(record: ServerUserRecord): UserRecords {
   };
 }
 
-/** What wallet_watchAsset approved, with the network it was approved on. */
-export type WatchedAssetInput = {
-  type: 'erc20' | 'erc721' | 'erc1155';
-  address: string;
-  /** The server's network name: the built-in network's key, or the chain id for custom ones. */
-  network: string;
-  symbol?: string;
-  name?: string;
-  decimals?: number;
-  tokenId?: string;
-  image?: string;
-};
-
 export type BackendRecordsControllerGetStateAction = ControllerGetStateAction<
   typeof backendRecordsControllerName,
   BackendRecordsState
 >;
-/** A dapp's watched asset, stored as a custom token or NFT while signed in (a no-op otherwise). */
-/** The methods others may call as `BackendRecordsController:<method>`. */
-const MESSENGER_EXPOSED_METHODS = ['saveWatchedAsset'] as const;
+/**
+ * The methods others may call as `BackendRecordsController:<method>`: custom tokens and NFTs
+ * are added through the assets controllers, which check them first.
+ */
+const MESSENGER_EXPOSED_METHODS = ['addCustomToken', 'deleteCustomToken', 'addCustomNft'] as const;
 
+type BackendRecordsMethodAction<Method extends (typeof MESSENGER_EXPOSED_METHODS)[number]> =
+  MethodActions<typeof backendRecordsControllerName, BackendRecordsController, Method>;
+export type BackendRecordsControllerAddCustomTokenAction =
+  BackendRecordsMethodAction<'addCustomToken'>;
+export type BackendRecordsControllerDeleteCustomTokenAction =
+  BackendRecordsMethodAction<'deleteCustomToken'>;
+export type BackendRecordsControllerAddCustomNftAction = BackendRecordsMethodAction<'addCustomNft'>;
 export type BackendRecordsControllerActions =
   | BackendRecordsControllerGetStateAction
-  | MethodActions<
-      typeof backendRecordsControllerName,
-      BackendRecordsController,
-      (typeof MESSENGER_EXPOSED_METHODS)[number]
-    >;
+  | BackendRecordsMethodAction<(typeof MESSENGER_EXPOSED_METHODS)[number]>;
 export type BackendRecordsControllerEvents = ControllerStateChangeEvent<
   typeof backendRecordsControllerName,
   BackendRecordsState
@@ -240,35 +232,6 @@ export class BackendRecordsController extends BaseController<
         if (added) records.customNfts.push(added);
       },
     );
-  }
-
-  /**
-   * Stores a dapp's approved watch-asset request on the server: a custom token for ERC-20, a
-   * custom NFT otherwise. Failures reach the dapp (spec part 2 §8); a duplicate is silent;
-   * without a sign-in nothing is sent.
-   */
-  async saveWatchedAsset(asset: WatchedAssetInput): Promise<void> {
-    const address = this.#selectedAddress();
-    if (!address || !this.messenger.call('BackendSessionController:getToken', address)) return;
-    if (asset.type === 'erc20') {
-      await this.addCustomToken({
-        token_address: asset.address.toLowerCase(),
-        network: asset.network,
-        token_symbol: asset.symbol ?? '',
-        token_name: asset.name ?? asset.symbol ?? '',
-        decimals: asset.decimals ?? 18,
-      });
-      return;
-    }
-    if (asset.tokenId === undefined) throw new Error('asset id is required.');
-    await this.addCustomNft({
-      nft_address: asset.address.toLowerCase(),
-      network: asset.network,
-      nft_name: asset.name ?? asset.symbol ?? '',
-      nft_id: asset.tokenId,
-      nft_contract_standard: asset.type === 'erc721' ? 'ERC721' : 'ERC1155',
-      ...(asset.image ? { nft_image_link: asset.image } : {}),
-    });
   }
 
   /** Resolves with the stored network (its server id is the wallet's id for it). */

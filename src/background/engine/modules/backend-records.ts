@@ -12,5 +12,5 @@ export const backendRecordsModule = defineController(BackendRecordsController, {
   metadata: backendRecordsControllerMetadata,
   actions: BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
   events: BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
-  options: ({ backend }) => ({ backend }),
+  options: ({ services }) => ({ backend: services.backend }),
 });

@@ -10,5 +10,5 @@ export const backendSessionModule = defineController(BackendSessionController, {
   name: backendSessionControllerName,
   metadata: backendSessionControllerMetadata,
   actions: BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
-  options: ({ backend }) => ({ backend }),
+  options: ({ services }) => ({ backend: services.backend }),
 });

@@ -12,8 +12,8 @@ export const currencyModule = defineController(CurrencyController, {
   metadata: currencyControllerMetadata,
   actions: CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
   events: CURRENCY_CONTROLLER_DELEGATED_EVENTS,
-  options: ({ options, backend }) => ({
-    fetchRates: backend.getCurrencyRates,
+  options: ({ options, services }) => ({
+    fetchRates: services.backend.getCurrencyRates,
     isIdle: options.isUserIdle,
   }),
   // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).

@@ -4,9 +4,11 @@
  * list order is the order of state keys; dependencies always come first whatever the order.
  */
 import { accountTrackerModule } from './account-tracker';
+import { assetDiscoveryModule } from './asset-discovery';
 import { approvalModule } from './approvals';
 import { backendRecordsModule } from './backend-records';
 import { backendSessionModule } from './backend-session';
+import { collectiblesModule } from './collectibles';
 import { currencyModule } from './currency';
 import { gasFeeModule } from './gas';
 import { keyringModule } from './keyring';
@@ -15,9 +17,10 @@ import { pastTransactionsModule } from './past-transactions';
 import { permissionModule } from './permissions';
 import { preferencesModule } from './preferences';
 import { signatureModule } from './signatures';
+import { tokenRatesModule } from './token-rates';
+import { tokensModule } from './tokens';
 import { transactionModule } from './transactions';
 import { userRecordModule } from './user-record';
-import { watchedAssetsModule } from './watched-assets';
 
 export const CONTROLLER_MODULES = [
   networkModule,
@@ -28,12 +31,15 @@ export const CONTROLLER_MODULES = [
   approvalModule,
   permissionModule,
   signatureModule,
-  watchedAssetsModule,
   transactionModule,
   currencyModule,
   backendSessionModule,
   userRecordModule,
   backendRecordsModule,
+  assetDiscoveryModule,
+  tokensModule,
+  tokenRatesModule,
+  collectiblesModule,
   pastTransactionsModule,
 ] as const;
 

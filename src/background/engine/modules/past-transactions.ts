@@ -14,8 +14,8 @@ export const pastTransactionsModule = defineController(PastTransactionsControlle
   actions: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
   events: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
   uses: { backendSession: backendSessionModule },
-  options: ({ options, backend, uses: { backendSession } }) => ({
-    backend,
+  options: ({ options, services, uses: { backendSession } }) => ({
+    backend: services.backend,
     getToken: (address) => backendSession.getToken(address),
     onUnauthorized: (address) => backendSession.handleUnauthorized(address),
     notify: options.notify,
