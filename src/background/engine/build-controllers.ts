@@ -89,6 +89,8 @@ export interface ControllerOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** Clock for permission grants (expiry); tests pass their own. */
   now?: () => number;
+  /** Resolves once the state so far is stored (persistence's flush): transactions write ahead. */
+  writeAhead?: () => Promise<void>;
 }
 
 /**
@@ -175,6 +177,7 @@ export function buildControllers(
     state: persisted(transactionControllerName),
     getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
     walletOrigin: DEFAULT_WALLET_ORIGIN,
+    writeAhead: options.writeAhead,
   });
 
   const backend = createBackendClient({
