@@ -16,6 +16,8 @@ export interface Held {
   readonly call: RecordedCall;
   /** Lets it go on (forwarded, or answered). */
   release(): void;
+  /** Ends it with a 502, never forwarded (or its answer never delivered), as a lost connection would. */
+  drop(): void;
 }
 
 export interface RecordingProxy {
@@ -68,7 +70,7 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
   let calls: RecordedCall[] = [];
   const holds: Hold[] = [];
 
-  /** Waits here if a hold for this point matches one of the request's calls. */
+  /** Waits here if a hold for this point matches one of the request's calls; rejects if dropped. */
   const pass = async (requestCalls: RecordedCall[], point: HoldPoint): Promise<void> => {
     for (const call of requestCalls) {
       const index = holds.findIndex(
@@ -76,7 +78,13 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
       );
       if (index < 0) continue;
       const [hold] = holds.splice(index, 1);
-      await new Promise<void>((release) => hold!.arrived({ call, release: () => release() }));
+      await new Promise<void>((release, drop) =>
+        hold!.arrived({
+          call,
+          release: () => release(),
+          drop: () => drop(new Error(`${call.method} dropped by the test`)),
+        }),
+      );
     }
   };
 
