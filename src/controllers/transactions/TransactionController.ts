@@ -140,6 +140,13 @@ export class TransactionController extends BaseController<
       },
       reject: (id) => this.rejectTransaction(id),
       find: (id) => this.#store.find(id),
+      checkOverrides: (id, overrides) => {
+        const { EIPS } = this.messenger.call('NetworkController:getState').networkDetails;
+        // Known once the transaction's defaults loaded; if not, they are checked when applied.
+        if (EIPS[1559] !== undefined) {
+          withGasOverrides(this.#store.get(id).txParams, overrides, EIPS[1559]);
+        }
+      },
     });
     this.#defaults = new DefaultsLoader(this.#store, this.#chain);
     this.#nonceTracker = new NonceTracker({

@@ -13,12 +13,14 @@ export type ApprovalRequestsOptions = {
   reject: (txId: string) => void;
   /** The transaction as stored now. */
   find: (txId: string) => TransactionMeta | undefined;
+  /** Throws if the overrides do not fit the transaction (validated as its params would be). */
+  checkOverrides: (txId: string, overrides: GasOverrides) => void;
 };
 
 /**
  * Puts unapproved transactions into the one approval queue (the ApprovalController) and acts on
- * the answer. The approver's value is parsed by the queue with `parseTransactionOverrides`, so
- * bad overrides are refused while the request stays pending, and arrive here parsed.
+ * the answer. The approver's value is parsed and checked against the transaction before the queue
+ * settles, so bad overrides are refused while the request stays pending, and arrive here parsed.
  */
 export class TransactionApprovalRequests {
   readonly #options: ApprovalRequestsOptions;
@@ -38,7 +40,11 @@ export class TransactionApprovalRequests {
         origin: tx.origin,
         type: 'transaction',
         requestData: { txId: tx.id, txParams: tx.txParams, origin: tx.origin },
-        parseValue: parseTransactionOverrides,
+        parseValue: (value) => {
+          const overrides = parseTransactionOverrides(value);
+          if (overrides) this.#options.checkOverrides(tx.id, overrides);
+          return overrides;
+        },
       });
     } catch (error) {
       console.warn('Orrery: transaction not queued for approval', error);
@@ -48,7 +54,7 @@ export class TransactionApprovalRequests {
     this.#pending.set(tx.id, added.id);
     added.result
       .then(
-        // The queue ran parseTransactionOverrides on the value: it is overrides or null.
+        // The queue ran parseValue on the value: it is overrides or null.
         (value) => this.#onAnswer(tx.id, () => this.#options.approve(tx.id, value as GasOverrides)),
         () => this.#onAnswer(tx.id, () => this.#rejectIfUnapproved(tx.id)),
       )
