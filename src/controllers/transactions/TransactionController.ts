@@ -224,7 +224,8 @@ export class TransactionController extends BaseController<
 
   /**
    * Validates and stores a new unapproved transaction, computes its defaults (category, gas
-   * limit, fees), then puts it in the approval queue. Throws on invalid params, a wrong sender, a
+   * limit, fees), then puts it in the approval queue. A request that repeats one asked about
+   * again after a restart waits for that one instead. Throws on invalid params, a wrong sender, a
    * loading network or failed fee estimation.
    */
   async addUnapprovedTransaction(
@@ -245,6 +246,8 @@ export class TransactionController extends BaseController<
         `Provided chainId "${String(txParams.chainId)}" must match the active chainId "${chainId}"`,
       );
     }
+    const orphan = this.#recovery.adoptOrphan(origin, chainId, txParams);
+    if (orphan) return { transactionMeta: orphan, result: this.#waiters.wait(orphan.id) };
     const dappSuggested = gasFieldsOf(txParams);
     const snapshot: TransactionSnapshot = {
       id: globalThis.crypto.randomUUID(),

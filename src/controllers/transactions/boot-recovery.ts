@@ -6,7 +6,21 @@ import type { PendingTransactionTracker } from './pending-tracker';
 import { errorMessage } from './rpc';
 import type { TransactionSender } from './transaction-sender';
 import type { TransactionStore } from './transaction-store';
-import type { TransactionMeta, TransactionReceipt } from './types';
+import { GAS_FIELDS, gasFieldsOf } from './overrides';
+import type { TransactionMeta, TransactionReceipt, TxParams } from './types';
+
+/** The same request: sender, recipient, value, data and the gas the dapp suggested. */
+function repeats(tx: TransactionMeta, txParams: TxParams): boolean {
+  const suggested = tx.dappSuggestedGasFees ?? {};
+  const asked = gasFieldsOf(txParams);
+  return (
+    tx.txParams.from === txParams.from &&
+    tx.txParams.to === txParams.to &&
+    (tx.txParams.value ?? '0x0') === (txParams.value ?? '0x0') &&
+    (tx.txParams.data ?? '0x') === (txParams.data ?? '0x') &&
+    GAS_FIELDS.every((field) => suggested[field] === asked[field])
+  );
+}
 
 export type BootRecoveryOptions = {
   store: TransactionStore;
@@ -23,7 +37,7 @@ export type BootRecoveryOptions = {
  * transaction found `approved` was never signed, or its signature never left the wallet: it fails
  * as stuck during signing (spec). The others wait until their chain is selected and answers:
  * - `unapproved`: its defaults are computed again if they were loading, and it goes back into
- *   the approval queue;
+ *   the approval queue (a dapp that sends the same request again gets its outcome);
  * - `signed` (it may have been sent before the restart): mined is confirmed or failed by its
  *   receipt; known to the node is submitted; absent with its nonce used by another transaction
  *   is dropped; absent otherwise, the same raw bytes are sent again (a refusal fails it with the
@@ -34,6 +48,8 @@ export class BootRecovery {
   readonly #options: BootRecoveryOptions;
   /** Ids of transactions found unapproved or signed at boot and not yet settled. */
   readonly #leftovers = new Set<string>();
+  /** Unapproved transactions asked about again after the restart: nobody waits for them yet. */
+  readonly #orphans = new Set<string>();
   #running: Promise<void> | undefined;
 
   constructor(options: BootRecoveryOptions) {
@@ -58,6 +74,24 @@ export class BootRecovery {
       this.#running = undefined;
     });
     return this.#running;
+  }
+
+  /**
+   * The orphan that a dapp's new request repeats, taken at most once: after a restart or a
+   * handover a dapp's provider sends again what was not answered, and it means the transaction
+   * already waiting for the user, not a second one.
+   */
+  adoptOrphan(origin: string, chainId: string, txParams: TxParams): TransactionMeta | undefined {
+    for (const id of this.#orphans) {
+      const tx = this.#options.store.find(id);
+      if (tx?.status !== 'unapproved') {
+        this.#orphans.delete(id);
+      } else if (tx.origin === origin && tx.chainId === chainId && repeats(tx, txParams)) {
+        this.#orphans.delete(id);
+        return tx;
+      }
+    }
+    return undefined;
   }
 
   async #recover(): Promise<void> {
@@ -93,7 +127,9 @@ export class BootRecovery {
     // A failed load fails the transaction itself: nothing to ask about then.
     if (tx.loadingDefaults) await defaults.start(tx.id).catch(() => undefined);
     const current = store.find(tx.id);
-    if (current?.status === 'unapproved') askApproval(current);
+    if (current?.status !== 'unapproved') return;
+    this.#orphans.add(current.id);
+    askApproval(current);
   }
 
   async #settleSigned(tx: TransactionMeta): Promise<void> {

@@ -92,6 +92,34 @@ describe('restarts through the real persistence, checked against the chain', () 
     expect(await chainNonce()).toBe(nonce + 1);
   });
 
+  it('a dapp sending its unanswered request again after the restart gets the transaction already asked about, not a second one', async () => {
+    const params = { from, to: anvil().accounts[19], value: '0x7', gas: '0x5300' };
+    const first = (await h.controller.addUnapprovedTransaction(params, { origin: ORIGIN }))
+      .transactionMeta;
+    await h.flush();
+    await crashAt(first.id, 'approved', 'before');
+    h = await h.restart();
+    const nonce = await chainNonce();
+
+    // The dapp's provider sends what was not answered again; another request is new.
+    const resent = h.controller.addTransaction(params, { origin: ORIGIN });
+    const other = await h.controller.addUnapprovedTransaction(
+      { ...params, value: '0x8' },
+      { origin: ORIGIN },
+    );
+    const approvals = h.approvals.getPending();
+    expect(approvals.map((request) => request.requestData.txId)).toEqual([
+      first.id,
+      other.transactionMeta.id,
+    ]);
+    h.approvals.approve(approvals[0]!.id);
+    const hash = await resent;
+    expect(h.controller.getTransaction(first.id)).toMatchObject({ status: 'submitted', hash });
+    h.approvals.reject(approvals[1]!.id);
+    await h.tick();
+    expect(await chainNonce()).toBe(nonce + 1);
+  });
+
   it('stored as approved, never signed: fails as stuck during signing, and the chain agrees nothing left', async () => {
     const tx = await add();
     const nonce = await chainNonce();
