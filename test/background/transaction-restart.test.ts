@@ -24,9 +24,15 @@ import { EngineProcess } from './engine-process-client';
 const anvil = useAnvil({ chainId: 5777 });
 const CHAIN_ID = '0x1691';
 const PASSWORD = 'a kill-test password';
-const DEADLINE_MS = 30_000;
+const DEADLINE_MS = 45_000;
 
-type Context = { engine: EngineProcess; proxy: RecordingProxy; txId: string };
+type Context = {
+  engine: EngineProcess;
+  proxy: RecordingProxy;
+  txId: string;
+  /** The transaction's status in the state file now. */
+  storedStatus: () => Promise<TransactionStatus | undefined>;
+};
 type KillPoint = {
   name: string;
   /** Automine off keeps the sent transaction in the node's pool. */
@@ -45,9 +51,16 @@ const atWrite =
     const { crashed } = await engine.crashAt(txId, status, phase);
     return { reached: crashed };
   };
+/** While the proxy holds a call; with `stored`, once that status also landed in storage. */
 const atCall =
-  (method: string, point: 'request' | 'response') =>
-  async ({ proxy }: Context) => ({ reached: proxy.hold(method, point) });
+  (method: string, point: 'request' | 'response', stored?: TransactionStatus) =>
+  async ({ proxy, storedStatus }: Context) => ({
+    reached: proxy.hold(method, point).then(async (held) => {
+      // A write-ahead goes on while the call is held: the point is after it landed.
+      if (stored) await until(async () => (await storedStatus()) === stored, `"${stored}" stored`);
+      return held;
+    }),
+  });
 
 const KILL_POINTS: KillPoint[] = [
   {
@@ -109,7 +122,7 @@ const KILL_POINTS: KillPoint[] = [
   {
     name: 'after it was mined, while its receipt is being read',
     automine: true,
-    arm: atCall('eth_getTransactionReceipt', 'request'),
+    arm: atCall('eth_getTransactionReceipt', 'request', 'submitted'),
     storedAtKill: 'submitted',
     outcome: 'confirmed',
   },
@@ -201,13 +214,14 @@ describe('killing the engine process between approval and confirmation', () => {
       // A user takes longer to answer than the debounced write of the new transaction.
       await until(async () => (await stored()).some((tx) => tx.id === txId), 'the stored request');
 
-      const { reached } = await point.arm({ engine, proxy, txId });
+      const storedStatus = async () => (await stored()).find((tx) => tx.id === txId)?.status;
+      const { reached } = await point.arm({ engine, proxy, txId, storedStatus });
       // Its answer may never come: the process dies on the way.
       engine.call('approveRequest', [approval.id]).catch(() => undefined);
       const held = await reached;
       await engine.kill();
       held?.drop();
-      expect((await stored()).find((tx) => tx.id === txId)?.status).toBe(point.storedAtKill);
+      expect(await storedStatus()).toBe(point.storedAtKill);
 
       engine = await startEngine();
       await engine.call('submitPassword', [PASSWORD]);
@@ -263,7 +277,7 @@ describe('killing the engine process between approval and confirmation', () => {
         .map((call) => (call.params as string[])[0]);
       expect(new Set(sent).size).toBeLessThanOrEqual(1);
     },
-    60_000,
+    120_000,
   );
 
   it('lost nothing else: settings, keys, and every transaction asked for, each once', async () => {
