@@ -2,11 +2,11 @@ import type { ChainAccess } from './chain-access';
 import { STUCK_AT_BOOT_MESSAGE, SUBMIT_ERROR_MESSAGE } from './constants';
 import type { DefaultsLoader } from './defaults-loader';
 import { hexToNumber } from './hex';
+import { GAS_FIELDS, gasFieldsOf } from './overrides';
 import type { PendingTransactionTracker } from './pending-tracker';
 import { errorMessage } from './rpc';
 import type { TransactionSender } from './transaction-sender';
 import type { TransactionStore } from './transaction-store';
-import { GAS_FIELDS, gasFieldsOf } from './overrides';
 import type { TransactionMeta, TransactionReceipt, TxParams } from './types';
 
 /** The same request: sender, recipient, value, data and the gas the dapp suggested. */
