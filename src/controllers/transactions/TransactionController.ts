@@ -32,7 +32,9 @@ import { normalizeTxParams, validateSender, validateTxParams } from './validate-
 export * from './transaction-messenger';
 export type { GasOverrides, TransactionControllerState, TransactionsByChain, UiTransaction };
 
-const metadata: StateMetadata<TransactionControllerState> = {
+// The transactions are persisted but never sent to a view (history and raw bytes); the view gets
+// the derived list, which is never persisted.
+export const transactionControllerMetadata = {
   transactions: {
     persist: true,
     usedInUi: false,
@@ -45,7 +47,7 @@ const metadata: StateMetadata<TransactionControllerState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: false,
   },
-};
+} as const satisfies StateMetadata<TransactionControllerState>;
 
 export function getDefaultTransactionControllerState(): TransactionControllerState {
   return { transactions: {}, uiTransactions: [] };
@@ -108,7 +110,7 @@ export class TransactionController extends BaseController<
   }: TransactionControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: transactionControllerMetadata,
       name: transactionControllerName,
       state: { transactions: state?.transactions ?? {}, uiTransactions: [] },
     });
