@@ -91,12 +91,17 @@ describe('transactions through the approval queue', () => {
       message: 'Unknown transaction override: to',
       data: { code: ApprovalErrorCode.invalidValue },
     });
+    const refused = { data: { code: ApprovalErrorCode.invalidValue } };
     await expect(
       engine.call('approveRequest', [approval.id, { gas: 21000 }]),
-    ).rejects.toMatchObject({ data: { code: ApprovalErrorCode.invalidValue } });
+    ).rejects.toMatchObject(refused);
     await expect(
       engine.call('approveRequest', [approval.id, { type: '0x7' }]),
-    ).rejects.toMatchObject({ data: { code: ApprovalErrorCode.invalidValue } });
+    ).rejects.toMatchObject(refused);
+    // Well-formed, but not a transaction the params allow: a fee pair in a gas-price envelope.
+    await expect(
+      engine.call('approveRequest', [approval.id, { maxFeePerGas: '0x77359400', type: '0x0' }]),
+    ).rejects.toMatchObject(refused);
     expect(engine.getState().ApprovalController.pendingApprovals[approval.id]).toBeDefined();
     engine.actions.approveRequest(approval.id, undefined);
     await expect(hash).resolves.toMatch(/^0x[0-9a-f]{64}$/u);

@@ -7,7 +7,6 @@ import {
   UserRecordErrorCode,
 } from '../../controllers/user-record/errors';
 import type { Controllers } from '../engine/build-controllers';
-import { parseTransactionOverrides } from '../engine/transaction-approvals';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 
@@ -117,11 +116,9 @@ export function createActionHandlers({
     },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
 
-    approveRequest: (id, value) => {
-      // Bad overrides are the approver's mistake: refuse them here, with the request still pending.
-      if (approvals.getRequest(id)?.type === 'transaction') parseTransactionOverrides(value);
-      approvals.approve(id, value);
-    },
+    // A value the requester refuses (e.g. bad transaction overrides) throws
+    // 'approvals.invalidValue', the request still pending.
+    approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
     revokePermissions: (origin) => permissions.revokePermissions(origin),
 

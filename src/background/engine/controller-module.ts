@@ -60,6 +60,8 @@ export interface ControllerOptions {
   assets?: AssetsOptions;
   /** HTTP for token URIs (NFT metadata); defaults to fetch. */
   fetchFn?: typeof fetch;
+  /** Resolves once the state so far is stored (persistence's flush): transactions write ahead. */
+  writeAhead?: () => Promise<void>;
 }
 
 /** What several controllers share, built once per engine (build-controllers.ts). */

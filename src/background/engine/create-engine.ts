@@ -19,7 +19,6 @@ import { type AssetsOptions, buildControllers } from './build-controllers';
 import type { EngineController } from './controller-module';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
-import { routeTransactionApprovals } from './transaction-approvals';
 
 export interface EngineOptions {
   /** Where persisted state lives: MemoryStorage, FileStorage (Node) or IndexedDbStorage (browser). */
@@ -107,7 +106,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
   const messenger = createRootMessenger();
   const userIdle = createUserIdleTracker({});
+  // Transactions write ahead through persistence, which is built below from the controllers; it
+  // is in place before the engine starts them.
+  const written = { flush: () => Promise.resolve() };
   const built = buildControllers(messenger, states, {
+    writeAhead: () => written.flush(),
     providerConfig: toProviderConfig(options.network),
     blockPollingInterval: options.blockPollingInterval,
     gasApi: options.gasApi,
@@ -145,6 +148,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     debounceMs: options.persistDebounceMs,
     version,
   });
+  written.flush = () => persistence.flush();
   persistence.start({ onStateChange }, { writeNow: migrated || Object.keys(states).length === 0 });
 
   const connections = new Set<OriginConnection>();
@@ -154,12 +158,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     controllers.PreferencesController,
   );
   const actions = createActionHandlers({ ...controllers, userIdle });
-
-  const stopTransactionApprovals = routeTransactionApprovals(
-    messenger,
-    controllers.TransactionController,
-    controllers.ApprovalController,
-  );
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
   const onLoggedOut = () => controllers.KeyringController.setLocked();
@@ -218,7 +216,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
-      stopTransactionApprovals();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       await built.destroy();
       await persistence.stop();

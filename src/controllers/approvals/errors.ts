@@ -12,8 +12,8 @@ export const ApprovalErrorCode = {
 export type ApprovalErrorCode = (typeof ApprovalErrorCode)[keyof typeof ApprovalErrorCode];
 
 export class ApprovalError extends CodedError<{ code: ApprovalErrorCode }> {
-  constructor(code: ApprovalErrorCode, message: string) {
-    super({ code }, message);
+  constructor(code: ApprovalErrorCode, message: string, options?: { cause?: unknown }) {
+    super({ code }, message, options);
     this.name = 'ApprovalError';
   }
 }
@@ -23,5 +23,6 @@ export const requestNotFound = (id: unknown) =>
     ApprovalErrorCode.requestNotFound,
     `Approval request not found for id: "${String(id)}".`,
   );
-export const invalidApprovalValue = (message: string) =>
-  new ApprovalError(ApprovalErrorCode.invalidValue, message);
+/** The requester refused the approver's value (its `parseValue` threw `cause`). */
+export const invalidApprovalValue = (message: string, cause?: unknown) =>
+  new ApprovalError(ApprovalErrorCode.invalidValue, message, { cause });

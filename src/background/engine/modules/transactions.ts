@@ -15,9 +15,10 @@ export const transactionModule = defineController(TransactionController, {
   actions: TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
   events: TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
   uses: { preferences: preferencesModule },
-  options: ({ uses: { preferences } }) => ({
+  options: ({ options, uses: { preferences } }) => ({
     getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
     walletOrigin: DEFAULT_WALLET_ORIGIN,
+    writeAhead: options.writeAhead,
   }),
   init: (transactions) => transactions.init(),
   destroy: (transactions) => transactions.destroy(),
