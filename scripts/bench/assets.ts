@@ -140,7 +140,7 @@ async function fillAccount(node: AnvilInstance, holder: Address, metadataUrl: st
 
 /** The engine's asset controllers on one root messenger, unlocked for the holder. */
 async function wallet(node: AnvilInstance, assets: AssetsOptions) {
-  const controllers = buildControllers(
+  const { controllers } = buildControllers(
     createRootMessenger(),
     {},
     {
@@ -153,7 +153,13 @@ async function wallet(node: AnvilInstance, assets: AssetsOptions) {
       assets,
     },
   );
-  const { network, keyring, preferences, tokens, collectibles } = controllers;
+  const {
+    NetworkController: network,
+    KeyringController: keyring,
+    PreferencesController: preferences,
+    TokensController: tokens,
+    CollectiblesController: collectibles,
+  } = controllers;
   await network.lookupNetwork();
   await keyring.createNewVault('bench password');
   preferences.setSelectedAddress(await keyring.importAccountWithPrivateKey(node.privateKeys[1]!));

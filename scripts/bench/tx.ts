@@ -46,7 +46,13 @@ async function main(): Promise<void> {
   const node = await startAnvil({ accounts: 2 });
   const { stats, restore } = instrumentFetch(node.rpcUrl);
   // The engine's own wiring: every controller on one root messenger, as createEngine builds them.
-  const { network, keyring, gasFee, transactions, preferences } = buildControllers(
+  const {
+    NetworkController: network,
+    KeyringController: keyring,
+    GasFeeController: gasFee,
+    TransactionController: transactions,
+    PreferencesController: preferences,
+  } = buildControllers(
     createRootMessenger(),
     {},
     {
@@ -57,7 +63,7 @@ async function main(): Promise<void> {
       },
       isUserIdle: () => false,
     },
-  );
+  ).controllers;
   const from = node.accounts[0]!.toLowerCase();
   const to = node.accounts[1]!.toLowerCase();
 
@@ -70,7 +76,7 @@ async function main(): Promise<void> {
     await keyring.createNewVault('bench password');
     await keyring.importAccountWithPrivateKey(node.privateKeys[0]!);
     preferences.setSelectedAddress(from);
-    const provider = network.provider;
+    const provider = network.getProvider();
 
     const cpuMs: number[] = [];
     const engineWallMs: number[] = [];

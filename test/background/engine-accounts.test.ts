@@ -1,5 +1,6 @@
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
+import { KeyringErrorCode } from '../../src/controllers/keyring/errors';
 import { mine } from '../chain/snapshot';
 import { useAnvil } from '../chain/use-anvil';
 import { waitFor } from './helpers';
@@ -53,9 +54,9 @@ describe('accounts through the engine', () => {
     expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
 
     const stranger = '0x000000000000000000000000000000000000dEaD';
-    await expect(engine.call('setSelectedAddress', [stranger])).rejects.toThrow(
-      `Unknown account: ${stranger}`,
-    );
+    await expect(engine.call('setSelectedAddress', [stranger])).rejects.toMatchObject({
+      data: { code: KeyringErrorCode.unknownAddress },
+    });
     expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
   });
 

@@ -2,6 +2,7 @@ import { createEngine, type Engine } from '../../src/background/engine/create-en
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { deployContract } from '../chain/deploy';
+import { NetworkErrorCode } from '../../src/controllers/network/errors';
 import { useAnvil } from '../chain/use-anvil';
 import { client, createTestDatabase, type TestDatabase } from '../server/helpers';
 import { waitFor } from './helpers';
@@ -115,7 +116,7 @@ describe('the engine synced with the backend', () => {
 
     await expect(
       engine.call('addCustomNetwork', [{ networkName: 'Bad', host: 'not a url', chainId: '1' }]),
-    ).rejects.toThrow('Invalid RPC URL "not a url": expected an http(s) URL.');
+    ).rejects.toMatchObject({ data: { code: NetworkErrorCode.invalidCustomNetwork } });
     expect(await serverNetworks()).toHaveLength(1);
 
     await engine.actions.deleteCustomNetwork(added.id);

@@ -1,5 +1,6 @@
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
+import { ApprovalErrorCode } from '../../src/controllers/approvals/errors';
 import { callJsonRpc } from '../../scripts/lib/json-rpc';
 import { useAnvil } from '../chain/use-anvil';
 import { waitFor } from './helpers';
@@ -86,19 +87,21 @@ describe('transactions through the approval queue', () => {
         approval.id,
         { to: '0x000000000000000000000000000000000000dEaD' },
       ]),
-    ).rejects.toThrow('Unknown transaction override: to');
-    await expect(engine.call('approveRequest', [approval.id, { gas: 21000 }])).rejects.toThrow(
-      'The override gas must be a hex string.',
-    );
-    await expect(engine.call('approveRequest', [approval.id, { type: '0x7' }])).rejects.toThrow(
-      'The override type must be one of 0x0, 0x1, 0x2.',
-    );
+    ).rejects.toMatchObject({
+      message: 'Unknown transaction override: to',
+      data: { code: ApprovalErrorCode.invalidValue },
+    });
+    const refused = { data: { code: ApprovalErrorCode.invalidValue } };
+    await expect(
+      engine.call('approveRequest', [approval.id, { gas: 21000 }]),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      engine.call('approveRequest', [approval.id, { type: '0x7' }]),
+    ).rejects.toMatchObject(refused);
     // Well-formed, but not a transaction the params allow: a fee pair in a gas-price envelope.
     await expect(
       engine.call('approveRequest', [approval.id, { maxFeePerGas: '0x77359400', type: '0x0' }]),
-    ).rejects.toThrow(
-      'Invalid transaction envelope type: specified type "0x0" but including maxFeePerGas and maxPriorityFeePerGas requires type: "0x2"',
-    );
+    ).rejects.toMatchObject(refused);
     expect(engine.getState().ApprovalController.pendingApprovals[approval.id]).toBeDefined();
     engine.actions.approveRequest(approval.id, undefined);
     await expect(hash).resolves.toMatch(/^0x[0-9a-f]{64}$/u);

@@ -6,6 +6,9 @@ import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { BackgroundMessage, ViewMessage } from '../../src/background/contract/protocol';
 import { serveView } from '../../src/background/sync/serve-view';
+import { failureCode } from '../../src/background/contract/errors';
+import { KeyringErrorCode } from '../../src/controllers/keyring/errors';
+import { PreferencesErrorCode } from '../../src/controllers/preferences/errors';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createTestDatabase, type TestDatabase } from '../server/helpers';
 import { sampleUiState } from '../ui/fake-background';
@@ -117,7 +120,11 @@ describe('UI state stream', () => {
     expect(byId.get(3)).toEqual({
       type: 'error',
       id: 3,
-      error: { code: -32000, message: 'Unknown theme: neon' },
+      error: {
+        code: -32000,
+        message: 'Unknown theme: neon',
+        data: { code: PreferencesErrorCode.unknownTheme },
+      },
     });
     expect(byId.get(4)).toEqual({
       type: 'error',
@@ -127,7 +134,11 @@ describe('UI state stream', () => {
     expect(byId.get(5)).toEqual({
       type: 'error',
       id: 5,
-      error: { code: -32000, message: 'There is no vault to unlock.' },
+      error: {
+        code: -32000,
+        message: 'There is no vault to unlock.',
+        data: { code: KeyringErrorCode.noVault },
+      },
     });
     expect(engine.getState().PreferencesController.theme).toBe('dark');
   });
@@ -139,11 +150,18 @@ describe('UI state stream', () => {
     view.send({ type: 'request', id: 7, action: 'submitPassword', params: ['wrong password'] });
     while (!view.received.some((message) => 'id' in message && message.id === 7))
       await view.settle();
-    expect(view.received).toContainEqual({
+    const answer = view.received.find((message) => 'id' in message && message.id === 7);
+    expect(answer).toEqual({
       type: 'error',
       id: 7,
-      error: { code: -32000, message: 'Incorrect Password Entered.' },
+      error: {
+        code: -32000,
+        message: 'Incorrect Password Entered.',
+        data: { code: KeyringErrorCode.incorrectPassword },
+      },
     });
+    // What a view matches on: the stable code, through the contract's helper.
+    expect(failureCode((answer as { error: unknown }).error)).toBe('keyring.incorrectPassword');
     await engine.actions.submitPassword('right password');
     expect(engine.getState().KeyringController.isUnlocked).toBe(true);
   });

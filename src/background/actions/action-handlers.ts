@@ -1,5 +1,11 @@
 import type { CustomNetworkInput as ServerNetworkInput } from '../../controllers/backend/api-client';
+import { KeyringError, KeyringErrorCode } from '../../controllers/keyring/errors';
 import { type CustomNetwork, toCustomNetwork } from '../../controllers/network/custom-networks';
+import {
+  NO_LOGIN_ACCOUNT_ERROR,
+  UserRecordError,
+  UserRecordErrorCode,
+} from '../../controllers/user-record/errors';
 import type { Controllers } from '../engine/build-controllers';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
@@ -19,19 +25,19 @@ export type ActionControllers = Controllers & { userIdle: { markActive(): void }
 
 /** Binds every action of the API to the controller that carries it out. */
 export function createActionHandlers({
-  preferences,
-  keyring,
-  network,
-  approvals,
-  permissions,
-  backendSession,
-  userRecord,
-  backendRecords,
-  pastTransactions,
-  currency,
-  tokens,
-  tokenRates,
-  collectibles,
+  PreferencesController: preferences,
+  KeyringController: keyring,
+  NetworkController: network,
+  ApprovalController: approvals,
+  PermissionController: permissions,
+  BackendSessionController: backendSession,
+  UserRecordController: userRecord,
+  BackendRecordsController: backendRecords,
+  PastTransactionsController: pastTransactions,
+  CurrencyController: currency,
+  TokensController: tokens,
+  TokenRatesController: tokenRates,
+  CollectiblesController: collectibles,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
@@ -55,7 +61,12 @@ export function createActionHandlers({
       else await currency.setCurrentCurrency(code);
     },
     setCrashReport: async (enabled) => {
-      if (typeof enabled !== 'boolean') throw new Error('setCrashReport takes true or false.');
+      if (typeof enabled !== 'boolean') {
+        throw new ActionFailure(
+          ActionErrorCode.invalidParams,
+          'setCrashReport takes true or false.',
+        );
+      }
       await userRecord.setCrashReport(enabled);
     },
     reportUserActivity: () => userIdle.markActive(),
@@ -77,7 +88,10 @@ export function createActionHandlers({
     setSelectedAddress: (address) => {
       const known = keyring.getAccounts().map((account) => account.toLowerCase());
       if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {
-        throw new Error(`Unknown account: ${String(address)}`);
+        throw new KeyringError(
+          KeyringErrorCode.unknownAddress,
+          `Unknown account: ${String(address)}`,
+        );
       }
       preferences.setSelectedAddress(address);
     },
@@ -102,14 +116,16 @@ export function createActionHandlers({
     },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
 
-    // A value the requester refuses (e.g. bad transaction overrides) throws, the request still pending.
+    // A value the requester refuses (e.g. bad transaction overrides) throws
+    // 'approvals.invalidValue', the request still pending.
     approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
     revokePermissions: (origin) => permissions.revokePermissions(origin),
 
     loginToBackend: async (verifier, verifierId) => {
       const address = preferences.state.selectedAddress;
-      if (!address) throw new Error('No account to log in with');
+      if (!address)
+        throw new UserRecordError(UserRecordErrorCode.noAccount, NO_LOGIN_ACCOUNT_ERROR);
       await userRecord.init({ address, verifier, verifierId, hostname: 'orrery' });
       // One read of the server's list fills both past transactions and payment orders.
       await pastTransactions.fetchPastTransactions(address);

@@ -2,7 +2,8 @@
  * The narrow, typed API a view (or a headless caller) uses to act on the background.
  * Each method is one action; views call them as `request` messages and get a `response` or
  * an `error` back. Add an action here and in `action-handlers.ts`, nowhere else.
- * No action returns a secret.
+ * No action returns a secret. A refused action rejects with a stable `data.code` next to its
+ * message (`errors.ts`: FailureCode, failureCode); views match on the code.
  */
 import type { Hex } from '../../shared/primitives';
 import type { ApprovalValue } from '../../controllers/approvals/approval-types';
@@ -18,8 +19,8 @@ import type { Locale, Theme } from '../../shared/preferences';
 export interface ActionApi {
   /**
    * Applies at once; also stored on the backend when signed in. The backend-kept changes below
-   * resolve once stored and reject with a coded failure (error data `{ code, operation }`, see
-   * controllers/backend/errors.ts); the view chooses the message it shows.
+   * resolve once stored and reject with a coded failure (`data: { code, operation }`, codes
+   * 'backend.*'); the view chooses the message it shows.
    */
   setTheme(theme: Theme): Promise<void>;
   setLocale(locale: Locale): Promise<void>;
@@ -31,7 +32,10 @@ export interface ActionApi {
 
   /** Creates the encrypted vault and unlocks it. */
   createNewVault(password: string): Promise<void>;
-  /** Unlocks the vault; fails with 'Incorrect Password Entered.' and changes nothing on a wrong password. */
+  /**
+   * Unlocks the vault; on a wrong password fails with 'Incorrect Password Entered.'
+   * ('keyring.incorrectPassword') and changes nothing.
+   */
   submitPassword(password: string): Promise<void>;
   setLocked(): void;
   /**
@@ -70,7 +74,7 @@ export interface ActionApi {
   /**
    * Assets of the selected account on the selected network (TokensController,
    * CollectiblesController, TokenRatesController). The checks below reject with an error whose
-   * `data.code` is an asset failure code (controllers/assets/asset-errors.ts), e.g.
+   * `data.code` is an asset failure code (controllers/assets/errors.ts), e.g.
    * 'asset.invalidContractAddress', 'asset.duplicateToken', 'asset.notOwned', and the spec's
    * message; views pick their wording by code.
    */

@@ -28,6 +28,7 @@ export interface StatePatch {
 export interface ActionError {
   code: number;
   message: string;
+  /** For a refusal with a reason: `{ code: FailureCode, … }` (errors.ts). */
   data?: unknown;
 }
 

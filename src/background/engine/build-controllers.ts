@@ -1,360 +1,100 @@
-import {
-  AccountTrackerController,
-  accountTrackerControllerName,
-} from '../../controllers/account-tracker/AccountTrackerController';
-import {
-  ApprovalController,
-  approvalControllerName,
-  DEFAULT_WALLET_ORIGIN,
-} from '../../controllers/approvals/ApprovalController';
-import {
-  ASSET_DISCOVERY_CONTROLLER_DELEGATED_ACTIONS,
-  AssetDiscoveryController,
-  assetDiscoveryControllerName,
-} from '../../controllers/assets/AssetDiscoveryController';
 import { ChainBatching } from '../../controllers/assets/batch-reads';
-import {
-  COLLECTIBLES_CONTROLLER_DELEGATED_ACTIONS,
-  COLLECTIBLES_CONTROLLER_DELEGATED_EVENTS,
-  CollectiblesController,
-  collectiblesControllerName,
-} from '../../controllers/assets/CollectiblesController';
-import { KnownTokenRegistry, type KnownTokenLists } from '../../controllers/assets/known-tokens';
-import {
-  TOKEN_RATES_CONTROLLER_DELEGATED_ACTIONS,
-  TOKEN_RATES_CONTROLLER_DELEGATED_EVENTS,
-  TokenRatesController,
-  tokenRatesControllerName,
-} from '../../controllers/assets/TokenRatesController';
-import {
-  TOKENS_CONTROLLER_DELEGATED_ACTIONS,
-  TOKENS_CONTROLLER_DELEGATED_EVENTS,
-  TokensController,
-  tokensControllerName,
-  type TokenHoldingsSource,
-} from '../../controllers/assets/TokensController';
-import {
-  GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
-  GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-  GasFeeController,
-  gasFeeControllerName,
-} from '../../controllers/gas/GasFeeController';
-import type { GasApiOptions } from '../../controllers/gas/gas-api';
-import {
-  KeyringController,
-  keyringControllerName,
-} from '../../controllers/keyring/KeyringController';
-import {
-  SignatureController,
-  signatureControllerName,
-} from '../../controllers/messages/SignatureController';
-import {
-  NetworkController,
-  networkControllerName,
-  type NetworkState,
-} from '../../controllers/network/NetworkController';
-import type { ProviderConfig } from '../../shared/networks';
-import {
-  PermissionController,
-  permissionControllerName,
-} from '../../controllers/permissions/PermissionController';
-import {
-  PreferencesController,
-  preferencesControllerName,
-} from '../../controllers/preferences/PreferencesController';
-import {
-  TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
-  TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
-  TransactionController,
-  transactionControllerName,
-} from '../../controllers/transactions/TransactionController';
 import { createBackendClient } from '../../controllers/backend/api-client';
-import {
-  CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
-  CURRENCY_CONTROLLER_DELEGATED_EVENTS,
-  CurrencyController,
-  currencyControllerName,
-} from '../../controllers/currency/CurrencyController';
-import {
-  PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
-  PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
-  PastTransactionsController,
-  pastTransactionsControllerName,
-} from '../../controllers/past-transactions/PastTransactionsController';
-import {
-  BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
-  BackendSessionController,
-  backendSessionControllerName,
-} from '../../controllers/backend-session/BackendSessionController';
-import {
-  USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
-  UserRecordController,
-  userRecordControllerName,
-} from '../../controllers/user-record/UserRecordController';
-import {
-  BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
-  BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
-  BackendRecordsController,
-  backendRecordsControllerName,
-} from '../../controllers/backend-records/BackendRecordsController';
-import type { Hex } from '../../shared/primitives';
 import type { PersistedStates } from '../persistence/migrations';
+import {
+  type AnyControllerModule,
+  type ControllerOf,
+  type ControllerOptions,
+  type EngineController,
+  type EngineServices,
+  orderByDependencies,
+  type ViewPolling,
+} from './controller-module';
+import { CONTROLLER_MODULES, type ControllerModules } from './modules';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
-/** Where token and NFT detection reads from; every field is optional. */
-export interface AssetsOptions {
-  /** Known-token lists by chain id (white-label); a chain given replaces the built-in list. */
-  knownTokens?: KnownTokenLists;
-  /** Gateway for ipfs:// token URIs (default https://ipfs.io). */
-  ipfsGateway?: string;
-  /** Multicall3 per chain id (null: none); by default the canonical address if it has code. */
-  multicall?: Record<string, Hex | null>;
-  /** Balance checkers per chain id; defaults to the seven published ones. */
-  balanceCheckers?: Record<string, Hex>;
-  /** ERC-721 contracts without ERC-165 per chain id, besides the built-in special ones. */
-  specialNftContracts?: Record<string, string[]>;
-  /** Blocks per eth_getLogs query to start with (halved where a node refuses). */
-  logSpan?: number;
-  /** Also list the hosted aggregator's tokens (the backend's /tokenbalances) when signed in. */
-  hostedTokenBalances?: boolean;
-  /** Polling intervals in ms; the spec's 180 s, 60 s and 600 s by default (tests shorten them). */
-  intervals?: { tokensMs?: number; collectiblesMs?: number; ratesMs?: number };
-}
+export type { AssetsOptions, ControllerOptions } from './controller-module';
 
-export interface ControllerOptions {
-  providerConfig?: ProviderConfig;
-  blockPollingInterval?: number;
-  gasApi?: GasApiOptions;
-  isUserIdle: () => boolean;
-  /** The backend API's base URL; without one, backend calls fail with a clear error. */
-  backendUrl?: string | null;
-  /** Shows a desktop notification (the browser's Notification API in the worker). */
-  notify?: (notification: { title: string; body: string; url: string }) => void;
-  /** Clock for permission grants (expiry); tests pass their own. */
-  now?: () => number;
-  assets?: AssetsOptions;
-  /** HTTP for token URIs (NFT metadata); defaults to fetch. */
-  fetchFn?: typeof fetch;
-  /** Resolves once the state so far is stored (persistence's flush): transactions write ahead. */
-  writeAhead?: () => Promise<void>;
+/** Every controller the engine runs, by name. */
+export type Controllers = {
+  readonly [Module in ControllerModules[number] as Module['name']]: ControllerOf<Module>;
+};
+
+/** The built controllers and what the engine derives from their descriptors. */
+export interface ControllerSet {
+  controllers: Controllers;
+  /** Every controller, in the descriptor list's order (the order of state keys). */
+  all: readonly EngineController[];
+  /** Those that poll only while a view is open. */
+  viewPolling: readonly ViewPolling[];
+  /** Starts every controller, dependencies first, each after the previous one's init. */
+  init(): Promise<void>;
+  /** Stops every controller in reverse dependency order. */
+  destroy(): Promise<void>;
 }
 
 /**
- * Builds every controller from its persisted state, each with its own messenger. Nothing here
- * calls another controller: cross-controller reads go through the messenger at run time, and
- * starting work is the engine's `init` step.
+ * Builds every controller of the descriptor list from its persisted state, each with its own
+ * messenger, in dependency order. Nothing here calls a controller: cross-controller reads go
+ * through the messenger at run time, and starting work is each descriptor's `init`.
  */
 export function buildControllers(
   root: RootMessenger,
   states: PersistedStates,
   options: ControllerOptions,
-) {
-  const persisted = <T>(name: string) => states[name] as Partial<T> | undefined;
-
-  const network = new NetworkController({
-    messenger: createControllerMessenger(root, networkControllerName),
-    state: persisted<NetworkState>(networkControllerName),
-    providerConfig: options.providerConfig,
-    pollingInterval: options.blockPollingInterval,
-  });
-  const preferences = new PreferencesController({
-    messenger: createControllerMessenger(root, preferencesControllerName),
-    state: persisted(preferencesControllerName),
-  });
-  const keyring = new KeyringController({
-    messenger: createControllerMessenger(root, keyringControllerName),
-    state: persisted(keyringControllerName),
-  });
-  const accountTracker = new AccountTrackerController({
-    messenger: createControllerMessenger(root, accountTrackerControllerName, {
-      actions: [
-        'NetworkController:getState',
-        'NetworkController:getProvider',
-        'KeyringController:getAccounts',
-      ],
-      events: [
-        'NetworkController:newBlock',
-        'NetworkController:networkDidChange',
-        'KeyringController:stateChange',
-      ],
-    }),
-  });
-  const gasFee = new GasFeeController({
-    messenger: createControllerMessenger(root, gasFeeControllerName, {
-      actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
-      events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    gasApi: options.gasApi,
-    isIdle: options.isUserIdle,
-  });
-  const approvals = new ApprovalController({
-    messenger: createControllerMessenger(root, approvalControllerName),
-    walletOrigin: DEFAULT_WALLET_ORIGIN,
-  });
-  const permissions = new PermissionController({
-    messenger: createControllerMessenger(root, permissionControllerName, {
-      actions: ['ApprovalController:addRequest'],
-    }),
-    state: persisted(permissionControllerName),
-    getKnownAccounts: () => keyring.getAccounts(),
-    now: options.now,
-  });
-  const signatures = new SignatureController({
-    messenger: createControllerMessenger(root, signatureControllerName, {
-      actions: ['ApprovalController:addRequest'],
-    }),
-    getPrivateKey: (address) => keyring.getPrivateKeyForSigning(address),
-    getActiveChainId: () =>
-      network.state.networkStatus === 'available'
-        ? network.state.providerConfig.chainId
-        : undefined,
-    walletOrigin: DEFAULT_WALLET_ORIGIN,
-  });
-
-  const transactions = new TransactionController({
-    messenger: createControllerMessenger(root, transactionControllerName, {
-      actions: TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
-      events: TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(transactionControllerName),
-    getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
-    walletOrigin: DEFAULT_WALLET_ORIGIN,
-    writeAhead: options.writeAhead,
-  });
-
-  const backend = createBackendClient({
-    baseUrl: options.backendUrl ?? 'http://backend.not-configured',
-    fetch: options.backendUrl
-      ? undefined
-      : () => Promise.reject(new Error('No backend API is configured for this wallet.')),
-  });
-  const currency = new CurrencyController({
-    messenger: createControllerMessenger(root, currencyControllerName, {
-      actions: CURRENCY_CONTROLLER_DELEGATED_ACTIONS,
-      events: CURRENCY_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(currencyControllerName),
-    fetchRates: backend.getCurrencyRates,
-    isIdle: options.isUserIdle,
-  });
-  const backendSession = new BackendSessionController({
-    messenger: createControllerMessenger(root, backendSessionControllerName, {
-      actions: BACKEND_SESSION_CONTROLLER_DELEGATED_ACTIONS,
-    }),
-    state: persisted(backendSessionControllerName),
-    backend,
-  });
-  const userRecord = new UserRecordController({
-    messenger: createControllerMessenger(root, userRecordControllerName, {
-      actions: USER_RECORD_CONTROLLER_DELEGATED_ACTIONS,
-    }),
-    state: persisted(userRecordControllerName),
-    backend,
-    isIdle: options.isUserIdle,
-  });
-  const backendRecords = new BackendRecordsController({
-    messenger: createControllerMessenger(root, backendRecordsControllerName, {
-      actions: BACKEND_RECORDS_CONTROLLER_DELEGATED_ACTIONS,
-      events: BACKEND_RECORDS_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(backendRecordsControllerName),
-    backend,
-  });
-  const assets = options.assets ?? {};
-  const batching = new ChainBatching({
-    multicall: assets.multicall,
-    ...(assets.balanceCheckers ? { balanceCheckers: assets.balanceCheckers } : {}),
-  });
-  const assetDiscovery = new AssetDiscoveryController({
-    messenger: createControllerMessenger(root, assetDiscoveryControllerName, {
-      actions: ASSET_DISCOVERY_CONTROLLER_DELEGATED_ACTIONS,
-    }),
-    state: persisted(assetDiscoveryControllerName),
-    logSpan: assets.logSpan,
-  });
-  // The aggregator lists what the signed-in address holds; signed out there is nothing to ask.
-  const holdings: TokenHoldingsSource | undefined = assets.hostedTokenBalances
-    ? async (scope) => {
-        const token = backendSession.getToken(scope.account);
-        if (!token) return [];
-        const { items } = await backend.getTokenBalances(token, scope.network);
-        return items.map((item) => ({
-          ...item,
-          tokenAddress: item.tokenAddress as Hex,
-          balance: item.balance as Hex,
-        }));
-      }
-    : undefined;
-  const tokens = new TokensController({
-    messenger: createControllerMessenger(root, tokensControllerName, {
-      actions: TOKENS_CONTROLLER_DELEGATED_ACTIONS,
-      events: TOKENS_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(tokensControllerName),
-    knownTokens: new KnownTokenRegistry(assets.knownTokens),
-    batching,
-    holdings,
-    isIdle: options.isUserIdle,
-    pollingIntervalMs: assets.intervals?.tokensMs,
-  });
-  const tokenRates = new TokenRatesController({
-    messenger: createControllerMessenger(root, tokenRatesControllerName, {
-      actions: TOKEN_RATES_CONTROLLER_DELEGATED_ACTIONS,
-      events: TOKEN_RATES_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    // Prices come from the backend: without one there is nothing to fetch.
-    fetchPrices: options.backendUrl ? backend.getTokenPrices : undefined,
-    isIdle: options.isUserIdle,
-    pollingIntervalMs: assets.intervals?.ratesMs,
-  });
-  const collectibles = new CollectiblesController({
-    messenger: createControllerMessenger(root, collectiblesControllerName, {
-      actions: COLLECTIBLES_CONTROLLER_DELEGATED_ACTIONS,
-      events: COLLECTIBLES_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(collectiblesControllerName),
-    batching,
-    metadata: {
-      ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
-      ...(assets.ipfsGateway ? { ipfsGateway: assets.ipfsGateway } : {}),
+  modules: readonly AnyControllerModule[] = CONTROLLER_MODULES,
+): ControllerSet {
+  const services = createServices(options);
+  const built = new Map<string, EngineController>();
+  const context = {
+    options,
+    services,
+    controller(name: string) {
+      const found = built.get(name);
+      if (!found) throw new Error(`${name} is not built yet.`);
+      return found;
     },
-    specialContracts: assets.specialNftContracts,
-    isIdle: options.isUserIdle,
-    pollingIntervalMs: assets.intervals?.collectiblesMs,
+  };
+  const ordered = orderByDependencies(modules).map((module) => {
+    const controller = module.build({
+      ...context,
+      state: states[module.name],
+      messenger: (namespace, allowed) => createControllerMessenger(root, namespace, allowed),
+    });
+    built.set(module.name, controller);
+    return { module, controller };
   });
-
-  const pastTransactions = new PastTransactionsController({
-    messenger: createControllerMessenger(root, pastTransactionsControllerName, {
-      actions: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
-      events: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_EVENTS,
-    }),
-    state: persisted(pastTransactionsControllerName),
-    backend,
-    getToken: (address) => backendSession.getToken(address),
-    onUnauthorized: (address) => backendSession.handleUnauthorized(address),
-    notify: options.notify,
-  });
-
+  const all = modules.map((module) => context.controller(module.name));
   return {
-    network,
-    preferences,
-    keyring,
-    accountTracker,
-    gasFee,
-    approvals,
-    permissions,
-    signatures,
-    transactions,
-    currency,
-    backendSession,
-    userRecord,
-    backendRecords,
-    pastTransactions,
-    assetDiscovery,
-    tokens,
-    tokenRates,
-    collectibles,
+    // Keyed by the descriptors' names, so each entry is the controller its own module built.
+    controllers: Object.fromEntries(built) as unknown as Controllers,
+    all,
+    viewPolling: ordered
+      .filter(({ module }) => module.pollsWhileViewOpen(options))
+      // pollsWhileViewOpen is typed to be settable only on a controller with these methods.
+      .map(({ controller }) => controller as unknown as ViewPolling),
+    async init() {
+      for (const { module, controller } of ordered) await module.init(controller, context);
+    },
+    async destroy() {
+      for (const { module, controller } of [...ordered].reverse()) await module.destroy(controller);
+    },
   };
 }
 
-export type Controllers = ReturnType<typeof buildControllers>;
+/** What several controllers share, built once: the backend client and per-chain batching. */
+function createServices(options: ControllerOptions): EngineServices {
+  const assets = options.assets ?? {};
+  return {
+    backend: createBackendClient({
+      baseUrl: options.backendUrl ?? 'http://backend.not-configured',
+      fetch: options.backendUrl
+        ? undefined
+        : () => Promise.reject(new Error('No backend API is configured for this wallet.')),
+    }),
+    chainBatching: new ChainBatching({
+      multicall: assets.multicall,
+      ...(assets.balanceCheckers ? { balanceCheckers: assets.balanceCheckers } : {}),
+    }),
+  };
+}

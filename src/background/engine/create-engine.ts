@@ -15,7 +15,8 @@ import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
-import { buildControllers, type AssetsOptions, type Controllers } from './build-controllers';
+import { type AssetsOptions, buildControllers } from './build-controllers';
+import type { EngineController } from './controller-module';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
 
@@ -82,13 +83,13 @@ function toProviderConfig(network: EngineOptions['network']): ProviderConfig | u
 }
 
 /** Each controller as the persistence layer and the UI stream see it: name, live state, metadata. */
-function describeControllers(controllers: Controllers) {
-  return Object.values(controllers).map((controller) => ({
+function describeControllers(controllers: readonly EngineController[]) {
+  return controllers.map((controller) => ({
     name: controller.name,
     // Each controller's metadata is typed by its own state; consumers only read flags by key.
-    metadata: controller.metadata as unknown as StateMetadata<Record<string, Json>>,
+    metadata: controller.metadata as StateMetadata<Record<string, Json>>,
     get state() {
-      return controller.state as unknown as Record<string, Json>;
+      return controller.state;
     },
   }));
 }
@@ -108,7 +109,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // Transactions write ahead through persistence, which is built below from the controllers; it
   // is in place before the engine starts them.
   const written = { flush: () => Promise.resolve() };
-  const controllers = buildControllers(messenger, states, {
+  const built = buildControllers(messenger, states, {
     writeAhead: () => written.flush(),
     providerConfig: toProviderConfig(options.network),
     blockPollingInterval: options.blockPollingInterval,
@@ -120,24 +121,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     assets: options.assets,
     fetchFn: options.fetchFn,
   });
-  const {
-    network,
-    keyring,
-    preferences,
-    accountTracker,
-    gasFee,
-    approvals,
-    permissions,
-    signatures,
-    transactions,
-    currency,
-    userRecord,
-    pastTransactions,
-    tokens,
-    tokenRates,
-    collectibles,
-  } = controllers;
-  const described = describeControllers(controllers);
+  const { controllers } = built;
+  const described = describeControllers(built.all);
 
   // One subscription per controller's stateChange feeds both the UI stream and persistence.
   const stateChangeListeners = new Set<StateChangeListener>();
@@ -168,28 +153,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
   const connections = new Set<OriginConnection>();
 
-  const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
+  const stopSelectedAddressSync = keepSelectedAddressValid(
+    messenger,
+    controllers.PreferencesController,
+  );
   const actions = createActionHandlers({ ...controllers, userIdle });
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
-  const onLoggedOut = () => keyring.setLocked();
+  const onLoggedOut = () => controllers.KeyringController.setLocked();
   messenger.subscribe('BackendSessionController:loggedOut', onLoggedOut);
 
-  await network.init();
-  accountTracker.init();
-  gasFee.init();
-  await transactions.init();
-  // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
-  if (options.backendUrl) currency.init();
-  pastTransactions.init();
-  tokens.init();
-  collectibles.init();
-  tokenRates.init();
+  await built.init();
 
-  // What views show is polled only while one is subscribed (assets also only while unlocked).
-  const viewPolling = options.backendUrl
-    ? [gasFee, currency, userRecord, tokens, collectibles, tokenRates]
-    : [gasFee, tokens, collectibles];
+  // What views show is polled only while one is subscribed.
+  const { viewPolling } = built;
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
@@ -240,20 +217,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       connections.clear();
       stopSelectedAddressSync();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
-      pastTransactions.destroy();
-      tokenRates.destroy();
-      collectibles.destroy();
-      tokens.destroy();
-      userRecord.destroy();
-      currency.destroy();
-      transactions.destroy();
-      approvals.destroy();
-      signatures.destroy();
-      permissions.destroy();
-      gasFee.destroy();
-      accountTracker.destroy();
-      keyring.setLocked();
-      await network.destroy();
+      await built.destroy();
       await persistence.stop();
     },
   };

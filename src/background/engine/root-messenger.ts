@@ -1,117 +1,11 @@
 import { Messenger } from '@metamask/messenger';
 
-import type {
-  AccountTrackerControllerActions,
-  AccountTrackerControllerEvents,
-} from '../../controllers/account-tracker/AccountTrackerController';
-import type {
-  ApprovalControllerActions,
-  ApprovalControllerEvents,
-} from '../../controllers/approvals/ApprovalController';
-import type {
-  AssetDiscoveryControllerActions,
-  AssetDiscoveryControllerEvents,
-} from '../../controllers/assets/AssetDiscoveryController';
-import type {
-  CollectiblesControllerActions,
-  CollectiblesControllerEvents,
-} from '../../controllers/assets/CollectiblesController';
-import type {
-  TokenRatesControllerActions,
-  TokenRatesControllerEvents,
-} from '../../controllers/assets/TokenRatesController';
-import type {
-  TokensControllerActions,
-  TokensControllerEvents,
-} from '../../controllers/assets/TokensController';
-import type {
-  GasFeeControllerActions,
-  GasFeeControllerEvents,
-} from '../../controllers/gas/GasFeeController';
-import type {
-  KeyringControllerActions,
-  KeyringControllerEvents,
-} from '../../controllers/keyring/KeyringController';
-import type {
-  SignatureControllerActions,
-  SignatureControllerEvents,
-} from '../../controllers/messages/SignatureController';
-import type {
-  NetworkControllerActions,
-  NetworkControllerEvents,
-} from '../../controllers/network/NetworkController';
-import type {
-  PermissionControllerActions,
-  PermissionControllerEvents,
-} from '../../controllers/permissions/PermissionController';
-import type {
-  CurrencyControllerActions,
-  CurrencyControllerEvents,
-} from '../../controllers/currency/CurrencyController';
-import type {
-  PastTransactionsControllerActions,
-  PastTransactionsControllerEvents,
-} from '../../controllers/past-transactions/PastTransactionsController';
-import type {
-  BackendSessionControllerActions,
-  BackendSessionControllerEvents,
-} from '../../controllers/backend-session/BackendSessionController';
-import type {
-  UserRecordControllerActions,
-  UserRecordControllerEvents,
-} from '../../controllers/user-record/UserRecordController';
-import type {
-  BackendRecordsControllerActions,
-  BackendRecordsControllerEvents,
-} from '../../controllers/backend-records/BackendRecordsController';
-import type {
-  TransactionControllerActions,
-  TransactionControllerEvents,
-} from '../../controllers/transactions/TransactionController';
-import type {
-  PreferencesControllerActions,
-  PreferencesControllerEvents,
-} from '../../controllers/preferences/PreferencesController';
+import type { AnyMessenger, ModuleActions, ModuleEvents } from './controller-module';
+import type { ControllerModules } from './modules';
 
-/** Every action and event of every controller the engine wires. */
-export type RootActions =
-  | NetworkControllerActions
-  | PreferencesControllerActions
-  | KeyringControllerActions
-  | AccountTrackerControllerActions
-  | GasFeeControllerActions
-  | ApprovalControllerActions
-  | PermissionControllerActions
-  | SignatureControllerActions
-  | AssetDiscoveryControllerActions
-  | TokensControllerActions
-  | TokenRatesControllerActions
-  | CollectiblesControllerActions
-  | TransactionControllerActions
-  | CurrencyControllerActions
-  | BackendSessionControllerActions
-  | UserRecordControllerActions
-  | BackendRecordsControllerActions
-  | PastTransactionsControllerActions;
-export type RootEvents =
-  | NetworkControllerEvents
-  | PreferencesControllerEvents
-  | KeyringControllerEvents
-  | AccountTrackerControllerEvents
-  | GasFeeControllerEvents
-  | ApprovalControllerEvents
-  | PermissionControllerEvents
-  | SignatureControllerEvents
-  | AssetDiscoveryControllerEvents
-  | TokensControllerEvents
-  | TokenRatesControllerEvents
-  | CollectiblesControllerEvents
-  | TransactionControllerEvents
-  | CurrencyControllerEvents
-  | BackendSessionControllerEvents
-  | UserRecordControllerEvents
-  | BackendRecordsControllerEvents
-  | PastTransactionsControllerEvents;
+/** Every action and event of every controller the engine runs (derived from the descriptors). */
+export type RootActions = ModuleActions<ControllerModules[number]>;
+export type RootEvents = ModuleEvents<ControllerModules[number]>;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 
@@ -121,30 +15,21 @@ export function createRootMessenger(): RootMessenger {
 
 /**
  * A controller's own messenger: its namespace is delegated to the root automatically, and the
- * other controllers' actions and events it names are delegated down to it.
+ * other controllers' actions and events it names are delegated down to it. (Each descriptor's
+ * lists are typed against its controller's messenger; see controller-module.ts.)
  */
-export function createControllerMessenger<
-  Namespace extends string,
-  Actions extends RootActions,
-  Events extends RootEvents,
->(
+export function createControllerMessenger(
   root: RootMessenger,
-  namespace: Namespace,
-  allowed: {
-    actions?: readonly RootActions['type'][];
-    events?: readonly RootEvents['type'][];
-  } = {},
-): Messenger<Namespace, Actions, Events> {
-  // The parent's types are wider than the child's; the messenger checks namespaces at run time.
-  const child = new Messenger<Namespace, Actions, Events, RootMessenger>({
-    namespace,
-    parent: root as never,
-  });
-  if (allowed.actions?.length || allowed.events?.length) {
+  namespace: string,
+  allowed: { actions: readonly string[]; events: readonly string[] },
+): AnyMessenger {
+  // The child's types are the controller's own; the root's are the union of all of them.
+  const child: AnyMessenger = new Messenger({ namespace, parent: root as never });
+  if (allowed.actions.length > 0 || allowed.events.length > 0) {
     root.delegate({
       messenger: child as never,
-      actions: [...(allowed.actions ?? [])] as never,
-      events: [...(allowed.events ?? [])] as never,
+      actions: [...allowed.actions] as never,
+      events: [...allowed.events] as never,
     });
   }
   return child;

@@ -2,7 +2,7 @@ import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
 import { providerErrors, rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
-import { UNSUPPORTED_CHAIN_MESSAGE } from '../../controllers/network/NetworkController';
+import { UNSUPPORTED_CHAIN_MESSAGE } from '../../controllers/network/errors';
 import type { ProviderConfig } from '../../shared/networks';
 import { methodMiddleware } from './method-middleware';
 import {

@@ -2,7 +2,7 @@ import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
 import { rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
-import { AssetError, AssetFailure } from '../../controllers/assets/asset-errors';
+import { AssetError, AssetErrorCode } from '../../controllers/assets/errors';
 import { isValidAddress } from '../../controllers/transactions/hex';
 import { methodMiddleware } from './method-middleware';
 import { invalidParams, isPlainObject, networkState, type RpcContext } from './rpc-context';
@@ -120,7 +120,10 @@ async function checkOnChain(ctx: RpcContext, asset: WatchRequest): Promise<Check
   } catch (error) {
     if (!(error instanceof AssetError)) throw error;
     const { code } = error.data;
-    if (code === AssetFailure.invalidContractAddress || code === AssetFailure.unsupportedStandard)
+    if (
+      code === AssetErrorCode.invalidContractAddress ||
+      code === AssetErrorCode.unsupportedStandard
+    )
       throw badAddress();
     throw invalidParams(error.message);
   }

@@ -8,6 +8,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   KeyringControllerGetAccountsAction,
   KeyringControllerStateChangeEvent,
@@ -43,14 +44,15 @@ export type AccountTrackerState = {
 // Not persisted: a balance is a fact about the current block of the current chain. A restored
 // one could belong to another chain or be days old; the first block after start (1 s on
 // localhost, at most one polling interval elsewhere) brings a true value.
-const metadata: StateMetadata<AccountTrackerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const accountTrackerControllerMetadata = {
   accounts: {
     persist: false,
     usedInUi: true,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<AccountTrackerState>;
 
 export function getDefaultAccountTrackerState(): AccountTrackerState {
   return { accounts: {} };
@@ -70,12 +72,16 @@ export type AccountTrackerControllerGetStateAction = ControllerGetStateAction<
   typeof accountTrackerControllerName,
   AccountTrackerState
 >;
-export type AccountTrackerControllerRefreshAction = {
-  type: `${typeof accountTrackerControllerName}:refresh`;
-  handler: () => Promise<void>;
-};
+/** The methods others may call as `AccountTrackerController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['refresh'] as const;
+
 export type AccountTrackerControllerActions =
-  AccountTrackerControllerGetStateAction | AccountTrackerControllerRefreshAction;
+  | AccountTrackerControllerGetStateAction
+  | MethodActions<
+      typeof accountTrackerControllerName,
+      AccountTrackerController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type AccountTrackerControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof accountTrackerControllerName,
   AccountTrackerState
@@ -135,7 +141,7 @@ export class AccountTrackerController extends BaseController<
   }: AccountTrackerControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: accountTrackerControllerMetadata,
       name: accountTrackerControllerName,
       state: { ...getDefaultAccountTrackerState(), ...state },
     });
@@ -145,9 +151,7 @@ export class AccountTrackerController extends BaseController<
         address.toLowerCase(),
       ]),
     );
-    this.messenger.registerActionHandler(`${accountTrackerControllerName}:refresh`, () =>
-      this.refresh(),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Subscribes to blocks, switches and the keyring's accounts, and reads balances once. */
@@ -206,7 +210,9 @@ export class AccountTrackerController extends BaseController<
     this.#subscriptions = [];
     super.destroy();
     // BaseController leaves its action handlers registered; free the names for a successor.
-    this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:refresh`);
+    for (const method of MESSENGER_EXPOSED_METHODS) {
+      this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:${method}`);
+    }
     this.messenger.unregisterActionHandler(`${accountTrackerControllerName}:getState`);
   }
 

@@ -5,6 +5,9 @@ import {
   type StateMetadata,
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
+
+import type { MethodActions } from '../messenger/method-actions';
+import { invalidApprovalValue, requestNotFound } from './errors';
 import { rpcErrors } from '@metamask/rpc-errors';
 import { isValidJson } from '@metamask/utils';
 
@@ -31,7 +34,8 @@ export type ApprovalControllerState = {
 };
 
 // Pending requests die with the engine (their callers are rejected on destroy): never persisted.
-const metadata: StateMetadata<ApprovalControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const approvalControllerMetadata = {
   pendingApprovals: {
     persist: false,
     usedInUi: true,
@@ -44,7 +48,7 @@ const metadata: StateMetadata<ApprovalControllerState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<ApprovalControllerState>;
 
 export type AddApprovalRequest<T extends ApprovalType = ApprovalType> = {
   origin: string;
@@ -68,28 +72,26 @@ export type ApprovalControllerGetStateAction = ControllerGetStateAction<
   typeof approvalControllerName,
   ApprovalControllerState
 >;
-export type ApprovalControllerAddRequestAction = {
-  type: `${typeof approvalControllerName}:addRequest`;
-  handler: (request: AddApprovalRequest) => AddApprovalResult;
-};
-export type ApprovalControllerApproveAction = {
-  type: `${typeof approvalControllerName}:approve`;
-  handler: (id: string, value?: ApprovalValue) => void;
-};
-export type ApprovalControllerRejectAction = {
-  type: `${typeof approvalControllerName}:reject`;
-  handler: (id: string, error?: Error) => void;
-};
-export type ApprovalControllerGetRequestAction = {
-  type: `${typeof approvalControllerName}:getRequest`;
-  handler: (id: string) => ApprovalRequest | undefined;
-};
+/** The methods others may call as `ApprovalController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['addRequest', 'approve', 'reject', 'getRequest'] as const;
+
+export type ApprovalControllerAddRequestAction = MethodActions<
+  typeof approvalControllerName,
+  ApprovalController,
+  'addRequest'
+>;
+export type ApprovalControllerRejectAction = MethodActions<
+  typeof approvalControllerName,
+  ApprovalController,
+  'reject'
+>;
 export type ApprovalControllerActions =
   | ApprovalControllerGetStateAction
-  | ApprovalControllerAddRequestAction
-  | ApprovalControllerApproveAction
-  | ApprovalControllerRejectAction
-  | ApprovalControllerGetRequestAction;
+  | MethodActions<
+      typeof approvalControllerName,
+      ApprovalController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 
 export type ApprovalControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof approvalControllerName,
@@ -137,6 +139,15 @@ function assertOrigin(origin: unknown): asserts origin is string {
   }
 }
 
+/** The requester's reading of an approval value; a value it refuses is the approver's mistake. */
+function parseWith(parse: (value: ApprovalValue) => ApprovalValue, value: ApprovalValue) {
+  try {
+    return parse(value);
+  } catch (error) {
+    throw invalidApprovalValue(error instanceof Error ? error.message : String(error), error);
+  }
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -157,25 +168,21 @@ export class ApprovalController extends BaseController<
   constructor({ messenger, walletOrigin = DEFAULT_WALLET_ORIGIN, now }: ApprovalControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: approvalControllerMetadata,
       name: approvalControllerName,
       state: { pendingApprovals: {}, pendingApprovalCount: 0 },
     });
     this.#walletOrigin = walletOrigin;
     this.#now = now ?? (() => Date.now());
 
-    const name = approvalControllerName;
-    this.messenger.registerActionHandler(`${name}:addRequest`, (request) => this.add(request));
-    this.messenger.registerActionHandler(`${name}:approve`, (id, value) => this.approve(id, value));
-    this.messenger.registerActionHandler(`${name}:reject`, (id, error) => this.reject(id, error));
-    this.messenger.registerActionHandler(`${name}:getRequest`, (id) => this.get(id));
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /**
    * Adds a pending request. Throws 'No new transactions.' for an unknown type and -32002 when the
    * same dapp origin already has a request of this type pending.
    */
-  add<T extends ApprovalType>(request: AddApprovalRequest<T>): AddApprovalResult {
+  addRequest<T extends ApprovalType>(request: AddApprovalRequest<T>): AddApprovalResult {
     if (!isPlainObject(request)) {
       throw rpcErrors.invalidParams({ message: 'An approval request must be an object.' });
     }
@@ -210,7 +217,7 @@ export class ApprovalController extends BaseController<
   }
 
   /** The pending request with this id, if any. */
-  get(id: string): ApprovalRequest | undefined {
+  getRequest(id: string): ApprovalRequest | undefined {
     return this.state.pendingApprovals[id];
   }
 
@@ -226,7 +233,7 @@ export class ApprovalController extends BaseController<
    */
   approve(id: string, value?: ApprovalValue): void {
     const settler = this.#settlers.get(id);
-    const parsed = settler?.parseValue ? settler.parseValue(value) : value;
+    const parsed = settler?.parseValue ? parseWith(settler.parseValue, value) : value;
     const request = this.#take(id);
     settler?.resolve(parsed);
     this.#settlers.delete(id);
@@ -260,7 +267,7 @@ export class ApprovalController extends BaseController<
 
   #take(id: string): ApprovalRequest {
     const request = typeof id === 'string' ? this.state.pendingApprovals[id] : undefined;
-    if (!request) throw new Error(`Approval request not found for id: "${String(id)}".`);
+    if (!request) throw requestNotFound(id);
     this.update((state) => {
       delete state.pendingApprovals[id];
       state.pendingApprovalCount = Object.keys(state.pendingApprovals).length;

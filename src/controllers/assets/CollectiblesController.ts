@@ -27,7 +27,7 @@ import type {
   PreferencesControllerEvents,
   PreferencesControllerGetStateAction,
 } from '../preferences/PreferencesController';
-import { AssetError, AssetFailure } from './asset-errors';
+import { AssetError, AssetErrorCode } from './errors';
 import { createAssetPoller, type AssetPoller } from './asset-poller';
 import { currentScope, scopeKey, ScopedRefresh, type AssetScope } from './asset-scope';
 import {
@@ -401,17 +401,17 @@ export class CollectiblesController extends BaseController<
         isAddress(address) && isSpecialNftContract(scope.chainId, address, this.#specialContracts),
       metadata: this.#metadataOptions,
     });
-    if (!isAddress(address)) throw new AssetError(AssetFailure.invalidContractAddress);
+    if (!isAddress(address)) throw new AssetError(AssetErrorCode.invalidContractAddress);
     const index = `${handler.address}_${handler.tokenId.toString()}`;
     if (!allowDuplicate && this.#isListed(scope, index))
-      throw new AssetError(AssetFailure.duplicateNft);
+      throw new AssetError(AssetErrorCode.duplicateNft);
     if (!(await hasCode(provider, handler.address))) {
-      throw new AssetError(AssetFailure.invalidContractAddress);
+      throw new AssetError(AssetErrorCode.invalidContractAddress);
     }
     const standard = await handler.checkNftStandard();
-    if (expected && standard !== expected) throw new AssetError(AssetFailure.unsupportedStandard);
+    if (expected && standard !== expected) throw new AssetError(AssetErrorCode.unsupportedStandard);
     const balance = await handler.fetchNftBalance(standard);
-    if (balance === 0n) throw new AssetError(AssetFailure.notOwned);
+    if (balance === 0n) throw new AssetError(AssetErrorCode.notOwned);
     const [contractName, contractSymbol, meta] = await Promise.all([
       readOne(provider, nameRead(handler.address)),
       readOne(provider, symbolRead(handler.address)),
@@ -446,7 +446,7 @@ export class CollectiblesController extends BaseController<
   ): Promise<void> {
     if (typeof input !== 'object' || input === null) {
       throw new AssetError(
-        AssetFailure.invalidInput,
+        AssetErrorCode.invalidInput,
         'An NFT needs a contract address and a token id.',
       );
     }
@@ -471,7 +471,7 @@ export class CollectiblesController extends BaseController<
       const mine = this.state.localCustomNfts[scope.account] ?? [];
       if (mine.length >= MAX_LOCAL_CUSTOM_NFTS) {
         throw new AssetError(
-          AssetFailure.invalidInput,
+          AssetErrorCode.invalidInput,
           `An account keeps at most ${MAX_LOCAL_CUSTOM_NFTS} custom NFTs.`,
         );
       }
@@ -520,7 +520,7 @@ export class CollectiblesController extends BaseController<
 
   #requireScope(): AssetScope {
     const scope = this.#scope();
-    if (!scope) throw new AssetError(AssetFailure.noAccount);
+    if (!scope) throw new AssetError(AssetErrorCode.noAccount);
     return scope;
   }
 

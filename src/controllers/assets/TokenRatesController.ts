@@ -56,13 +56,14 @@ const ui = {
   usedInUi: true,
   includeInDebugSnapshot: true,
   includeInStateLogs: true,
-};
-const metadata: StateMetadata<TokenRatesState> = {
+} as const;
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const tokenRatesControllerMetadata = {
   tokenRates: ui,
   currency: ui,
   chainId: ui,
   fetchedAt: ui,
-};
+} satisfies StateMetadata<TokenRatesState>;
 
 export function getDefaultTokenRatesState(): TokenRatesState {
   return { tokenRates: {}, currency: 'usd', chainId: null, fetchedAt: null };
@@ -150,7 +151,7 @@ export class TokenRatesController extends BaseController<
   }: TokenRatesControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: tokenRatesControllerMetadata,
       name: tokenRatesControllerName,
       state: getDefaultTokenRatesState(),
     });

@@ -29,7 +29,7 @@ import type {
   PreferencesControllerEvents,
 } from '../preferences/PreferencesController';
 import { toHex } from '../transactions/hex';
-import { AssetError, AssetFailure } from './asset-errors';
+import { AssetError, AssetErrorCode } from './errors';
 import { createAssetPoller, type AssetPoller } from './asset-poller';
 import { currentScope, scopeKey, ScopedRefresh, type AssetScope } from './asset-scope';
 import {
@@ -384,14 +384,14 @@ export class TokensController extends BaseController<
     { allowDuplicate = false }: { allowDuplicate?: boolean } = {},
   ): Promise<TokenPreview> {
     const scope = this.#requireScope();
-    if (!isAddress(address)) throw new AssetError(AssetFailure.invalidContractAddress);
+    if (!isAddress(address)) throw new AssetError(AssetErrorCode.invalidContractAddress);
     const token = address.toLowerCase() as Hex;
     if (!allowDuplicate && this.#isListed(scope, token)) {
-      throw new AssetError(AssetFailure.duplicateToken);
+      throw new AssetError(AssetErrorCode.duplicateToken);
     }
     const provider = this.messenger.call('NetworkController:getProvider');
     if (!(await hasCode(provider, token)))
-      throw new AssetError(AssetFailure.invalidContractAddress);
+      throw new AssetError(AssetErrorCode.invalidContractAddress);
     const [symbol, name, decimals, balance] = await Promise.all([
       readOne(provider, symbolRead(token)),
       readOne(provider, nameRead(token)),
@@ -416,7 +416,7 @@ export class TokensController extends BaseController<
     options: { allowDuplicate?: boolean } = {},
   ): Promise<void> {
     if (typeof input !== 'object' || input === null) {
-      throw new AssetError(AssetFailure.invalidInput, 'A token needs a contract address.');
+      throw new AssetError(AssetErrorCode.invalidInput, 'A token needs a contract address.');
     }
     const scope = this.#requireScope();
     const preview = await this.readTokenMetadata(input.token_address, options);
@@ -424,7 +424,7 @@ export class TokensController extends BaseController<
       input.token_symbol === undefined ? preview.symbol : clip(input.token_symbol, 1000);
     if (symbol.length === 0 || symbol.length > MAX_SYMBOL) {
       throw new AssetError(
-        AssetFailure.invalidInput,
+        AssetErrorCode.invalidInput,
         `The token symbol must have 1 to ${MAX_SYMBOL} characters.`,
       );
     }
@@ -432,14 +432,14 @@ export class TokensController extends BaseController<
       (input.token_name === undefined ? preview.name : clip(input.token_name, 1000)) || symbol;
     if (name.length > MAX_NAME) {
       throw new AssetError(
-        AssetFailure.invalidInput,
+        AssetErrorCode.invalidInput,
         `The token name must have at most ${MAX_NAME} characters.`,
       );
     }
     const decimals = input.decimals ?? preview.decimals;
     if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_DECIMALS) {
       throw new AssetError(
-        AssetFailure.invalidInput,
+        AssetErrorCode.invalidInput,
         `Decimals must be an integer from 0 to ${MAX_DECIMALS}.`,
       );
     }
@@ -458,7 +458,7 @@ export class TokensController extends BaseController<
       const mine = this.state.localCustomTokens[scope.account] ?? [];
       if (mine.length >= MAX_LOCAL_CUSTOM_TOKENS) {
         throw new AssetError(
-          AssetFailure.invalidInput,
+          AssetErrorCode.invalidInput,
           `An account keeps at most ${MAX_LOCAL_CUSTOM_TOKENS} custom tokens.`,
         );
       }
@@ -478,7 +478,7 @@ export class TokensController extends BaseController<
     } else {
       const mine = this.state.localCustomTokens[scope.account] ?? [];
       if (!mine.some((token) => token.id === id))
-        throw new AssetError(AssetFailure.unknownToken, String(id));
+        throw new AssetError(AssetErrorCode.unknownToken, String(id));
       this.update((state) => {
         state.localCustomTokens[scope.account] = mine.filter((token) => token.id !== id);
       });
@@ -489,9 +489,9 @@ export class TokensController extends BaseController<
   /** The user's verdict on a token of the selected network: true folds it away, false shows it. */
   setTokenSpam(address: string, isSpam: boolean): void {
     const scope = this.#requireScope();
-    if (!isAddress(address)) throw new AssetError(AssetFailure.invalidContractAddress);
+    if (!isAddress(address)) throw new AssetError(AssetErrorCode.invalidContractAddress);
     if (typeof isSpam !== 'boolean')
-      throw new AssetError(AssetFailure.invalidInput, 'isSpam must be true or false.');
+      throw new AssetError(AssetErrorCode.invalidInput, 'isSpam must be true or false.');
     this.update((state) => {
       const verdicts = (state.spamVerdicts[scope.chainId] ??= {});
       const token = address.toLowerCase();
@@ -543,7 +543,7 @@ export class TokensController extends BaseController<
 
   #requireScope(): AssetScope {
     const scope = this.#scope();
-    if (!scope) throw new AssetError(AssetFailure.noAccount);
+    if (!scope) throw new AssetError(AssetErrorCode.noAccount);
     return scope;
   }
 

@@ -4,7 +4,7 @@
  * for hundreds of NFTs at once; both decide the standard with `nftStandard`.
  */
 import type { Hex } from '../../shared/primitives';
-import { AssetError, AssetFailure } from './asset-errors';
+import { AssetError, AssetErrorCode } from './errors';
 import {
   erc1155BalanceRead,
   erc1155ExistsRead,
@@ -79,7 +79,7 @@ export class NftHandler {
     for (const field of ['userAddress', 'address', 'tokenId', 'provider'] as const) {
       if (missing(options[field])) {
         const message = `${field} is required while initializing NftHandler`;
-        throw new AssetError(AssetFailure.invalidInput, message);
+        throw new AssetError(AssetErrorCode.invalidInput, message);
       }
     }
     this.userAddress = String(options.userAddress).toLowerCase() as Hex;
@@ -99,7 +99,7 @@ export class NftHandler {
           readOne(this.#provider, supportsInterfaceRead(this.address, INTERFACE_IDS.erc1155)),
         ]);
     const standard = nftStandard(this.#isSpecial, supports721, supports1155);
-    if (!standard) throw new AssetError(AssetFailure.unsupportedStandard);
+    if (!standard) throw new AssetError(AssetErrorCode.unsupportedStandard);
     return standard;
   }
 
@@ -110,14 +110,14 @@ export class NftHandler {
   async fetchNftBalance(standard: NftStandard): Promise<bigint> {
     if (standard === 'ERC721') {
       const owner = await readOne(this.#provider, ownerOfRead(this.address, this.tokenId));
-      if (owner === undefined) throw new AssetError(AssetFailure.nonExistentTokenId);
+      if (owner === undefined) throw new AssetError(AssetErrorCode.nonExistentTokenId);
       return owner.toLowerCase() === this.userAddress ? 1n : 0n;
     }
     const [balance, exists] = await Promise.all([
       readOne(this.#provider, erc1155BalanceRead(this.address, this.userAddress, this.tokenId)),
       readOne(this.#provider, erc1155ExistsRead(this.address, this.tokenId)),
     ]);
-    if (exists === false) throw new AssetError(AssetFailure.nonExistentTokenId);
+    if (exists === false) throw new AssetError(AssetErrorCode.nonExistentTokenId);
     return balance ?? 0n;
   }
 
@@ -150,6 +150,6 @@ export function parseTokenId(value: string | number | bigint): bigint {
     if (id < 0n || id >= 2n ** 256n) throw new Error('out of range');
     return id;
   } catch {
-    throw new AssetError(AssetFailure.invalidInput, `Invalid token id ${String(value)}`);
+    throw new AssetError(AssetErrorCode.invalidInput, `Invalid token id ${String(value)}`);
   }
 }

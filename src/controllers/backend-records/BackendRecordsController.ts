@@ -6,6 +6,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import {
   ConflictError,
   type BackendClient,
@@ -23,7 +24,7 @@ import {
 } from '../backend/api-client';
 import {
   BackendChangeError,
-  BackendChangeFailure,
+  BackendErrorCode,
   notSignedIn,
   runBackendChange,
   type BackendOperation,
@@ -53,14 +54,15 @@ export type BackendRecordsState = {
   records: Record<string, UserRecords>;
 };
 
-const metadata: StateMetadata<BackendRecordsState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const backendRecordsControllerMetadata = {
   records: {
     persist: true,
     usedInUi: true,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<BackendRecordsState>;
 
 export function getDefaultBackendRecordsState(): BackendRecordsState {
   return { records: {} };
@@ -84,24 +86,22 @@ export type BackendRecordsControllerGetStateAction = ControllerGetStateAction<
   typeof backendRecordsControllerName,
   BackendRecordsState
 >;
-/** Custom tokens and NFTs are added through the assets controllers, which check them first. */
-export type BackendRecordsControllerAddCustomTokenAction = {
-  type: `${typeof backendRecordsControllerName}:addCustomToken`;
-  handler: (token: CustomTokenInput) => Promise<void>;
-};
-export type BackendRecordsControllerDeleteCustomTokenAction = {
-  type: `${typeof backendRecordsControllerName}:deleteCustomToken`;
-  handler: (tokenId: number) => Promise<void>;
-};
-export type BackendRecordsControllerAddCustomNftAction = {
-  type: `${typeof backendRecordsControllerName}:addCustomNft`;
-  handler: (nft: CustomNftInput) => Promise<void>;
-};
+/**
+ * The methods others may call as `BackendRecordsController:<method>`: custom tokens and NFTs
+ * are added through the assets controllers, which check them first.
+ */
+const MESSENGER_EXPOSED_METHODS = ['addCustomToken', 'deleteCustomToken', 'addCustomNft'] as const;
+
+type BackendRecordsMethodAction<Method extends (typeof MESSENGER_EXPOSED_METHODS)[number]> =
+  MethodActions<typeof backendRecordsControllerName, BackendRecordsController, Method>;
+export type BackendRecordsControllerAddCustomTokenAction =
+  BackendRecordsMethodAction<'addCustomToken'>;
+export type BackendRecordsControllerDeleteCustomTokenAction =
+  BackendRecordsMethodAction<'deleteCustomToken'>;
+export type BackendRecordsControllerAddCustomNftAction = BackendRecordsMethodAction<'addCustomNft'>;
 export type BackendRecordsControllerActions =
   | BackendRecordsControllerGetStateAction
-  | BackendRecordsControllerAddCustomTokenAction
-  | BackendRecordsControllerDeleteCustomTokenAction
-  | BackendRecordsControllerAddCustomNftAction;
+  | BackendRecordsMethodAction<(typeof MESSENGER_EXPOSED_METHODS)[number]>;
 export type BackendRecordsControllerEvents = ControllerStateChangeEvent<
   typeof backendRecordsControllerName,
   BackendRecordsState
@@ -151,7 +151,7 @@ export class BackendRecordsController extends BaseController<
   constructor({ messenger, state, backend }: BackendRecordsControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: backendRecordsControllerMetadata,
       name: backendRecordsControllerName,
       state: { ...getDefaultBackendRecordsState(), ...state },
     });
@@ -161,14 +161,7 @@ export class BackendRecordsController extends BaseController<
         draft.records[address] = recordsOf(record);
       });
     });
-    const name = backendRecordsControllerName;
-    this.messenger.registerActionHandler(`${name}:addCustomToken`, (token) =>
-      this.addCustomToken(token),
-    );
-    this.messenger.registerActionHandler(`${name}:deleteCustomToken`, (tokenId) =>
-      this.deleteCustomToken(tokenId),
-    );
-    this.messenger.registerActionHandler(`${name}:addCustomNft`, (nft) => this.addCustomNft(nft));
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** The selected address's records (empty lists when none are stored yet). */
@@ -186,7 +179,7 @@ export class BackendRecordsController extends BaseController<
     );
     if (error) {
       throw new BackendChangeError(
-        { code: BackendChangeFailure.invalidInput, operation: 'contactAdd', detail: error },
+        { code: BackendErrorCode.invalidInput, operation: 'contactAdd', detail: error },
         `Contact refused: ${error}`,
       );
     }

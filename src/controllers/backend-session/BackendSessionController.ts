@@ -6,6 +6,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import type { BackendClient } from '../backend/api-client';
 import type { KeyringControllerSignPersonalMessageAction } from '../keyring/KeyringController';
 import { assertSigninMessage } from '../messages/signin-message';
@@ -18,14 +19,15 @@ export type BackendSessionState = {
   jwtTokens: Record<string, string>;
 };
 
-const metadata: StateMetadata<BackendSessionState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const backendSessionControllerMetadata = {
   jwtTokens: {
     persist: true,
     usedInUi: false,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<BackendSessionState>;
 
 export function getDefaultBackendSessionState(): BackendSessionState {
   return { jwtTokens: {} };
@@ -35,32 +37,41 @@ export type BackendSessionControllerGetStateAction = ControllerGetStateAction<
   typeof backendSessionControllerName,
   BackendSessionState
 >;
-/** The bearer token of an address (undefined without a session), for backend calls. */
-export type BackendSessionControllerGetTokenAction = {
-  type: `${typeof backendSessionControllerName}:getToken`;
-  handler: (address: string) => string | undefined;
-};
-/** A usable token: the stored one while it has not expired, else a new sign-in. */
-export type BackendSessionControllerEnsureTokenAction = {
-  type: `${typeof backendSessionControllerName}:ensureToken`;
-  handler: (address: string) => Promise<string>;
-};
-/** Signs in again whatever is stored (the server refused a token that looked valid). */
-export type BackendSessionControllerSignInAction = {
-  type: `${typeof backendSessionControllerName}:signIn`;
-  handler: (address: string) => Promise<string>;
-};
-/** A backend call answered 401: end that address's session. */
-export type BackendSessionControllerHandleUnauthorizedAction = {
-  type: `${typeof backendSessionControllerName}:handleUnauthorized`;
-  handler: (address: string) => void;
-};
+/** The methods others may call as `BackendSessionController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = [
+  'getToken',
+  'ensureToken',
+  'signIn',
+  'handleUnauthorized',
+] as const;
+
+export type BackendSessionControllerGetTokenAction = MethodActions<
+  typeof backendSessionControllerName,
+  BackendSessionController,
+  'getToken'
+>;
+export type BackendSessionControllerEnsureTokenAction = MethodActions<
+  typeof backendSessionControllerName,
+  BackendSessionController,
+  'ensureToken'
+>;
+export type BackendSessionControllerSignInAction = MethodActions<
+  typeof backendSessionControllerName,
+  BackendSessionController,
+  'signIn'
+>;
+export type BackendSessionControllerHandleUnauthorizedAction = MethodActions<
+  typeof backendSessionControllerName,
+  BackendSessionController,
+  'handleUnauthorized'
+>;
 export type BackendSessionControllerActions =
   | BackendSessionControllerGetStateAction
-  | BackendSessionControllerGetTokenAction
-  | BackendSessionControllerEnsureTokenAction
-  | BackendSessionControllerSignInAction
-  | BackendSessionControllerHandleUnauthorizedAction;
+  | MethodActions<
+      typeof backendSessionControllerName,
+      BackendSessionController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 
 /** The server refused the token (401 'Token expired'): the engine turns this into a lock. */
 export type BackendSessionControllerLoggedOutEvent = {
@@ -117,7 +128,7 @@ export class BackendSessionController extends BaseController<
   }: BackendSessionControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: backendSessionControllerMetadata,
       name: backendSessionControllerName,
       state: { ...getDefaultBackendSessionState(), ...state },
     });
@@ -128,31 +139,24 @@ export class BackendSessionController extends BaseController<
         this.messenger.call('KeyringController:signPersonalMessage', address, message));
     this.#logout = logout;
     this.#now = now;
-    this.messenger.registerActionHandler(`${backendSessionControllerName}:getToken`, (address) =>
-      this.getToken(address),
-    );
-    this.messenger.registerActionHandler(`${backendSessionControllerName}:ensureToken`, (address) =>
-      this.ensureToken(address),
-    );
-    this.messenger.registerActionHandler(`${backendSessionControllerName}:signIn`, (address) =>
-      this.signIn(address),
-    );
-    this.messenger.registerActionHandler(
-      `${backendSessionControllerName}:handleUnauthorized`,
-      (address) => this.handleUnauthorized(address),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
+  /** The bearer token of an address (undefined without a session), for backend calls. */
   getToken(address: string): string | undefined {
     return this.state.jwtTokens[address.toLowerCase()];
   }
 
+  /** A usable token: the stored one while it has not expired, else a new sign-in. */
   async ensureToken(address: string): Promise<string> {
     const stored = this.getToken(address);
     return stored && isTokenUsable(stored, this.#now()) ? stored : this.signIn(address);
   }
 
-  /** message → sign → verify; the token is stored before it is returned. */
+  /**
+   * message → sign → verify, whatever is stored (e.g. the server refused a token that looked
+   * valid); the token is stored before it is returned.
+   */
   async signIn(address: string): Promise<string> {
     const key = address.toLowerCase();
     const { message } = await this.#backend.getAuthMessage(key);

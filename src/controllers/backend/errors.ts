@@ -1,8 +1,10 @@
 // Why a change to what the backend keeps failed, as a stable code the views and tests match on
-// (the view layer turns the operation and the outcome into the spec's message keys).
+// (the view layer turns the operation and the outcome into the spec's message keys). The same
+// scheme as every concern's errors.ts (errors/coded-error.ts), with the operation as context.
+import { CodedError } from '../errors/coded-error';
 
 /** The failure codes of a backend-kept change. */
-export const BackendChangeFailure = {
+export const BackendErrorCode = {
   /** The selected address has no backend session: records get their ids from the server. */
   notSignedIn: 'backend.notSignedIn',
   /** The server refused the session (401): the address was logged out. */
@@ -12,8 +14,7 @@ export const BackendChangeFailure = {
   /** The server or the network failed; `detail` is the server's message, `status` its HTTP status. */
   requestFailed: 'backend.requestFailed',
 } as const;
-export type BackendChangeFailureCode =
-  (typeof BackendChangeFailure)[keyof typeof BackendChangeFailure];
+export type BackendErrorCode = (typeof BackendErrorCode)[keyof typeof BackendErrorCode];
 
 /** The change that failed (one per spec message pair, spec part 2 §8, and a few more). */
 export type BackendOperation =
@@ -33,7 +34,7 @@ export type BackendOperation =
   | 'permissionAdd';
 
 export interface BackendChangeErrorData {
-  code: BackendChangeFailureCode;
+  code: BackendErrorCode;
   operation: BackendOperation;
   detail?: string;
   status?: number;
@@ -43,17 +44,10 @@ export interface BackendChangeErrorData {
  * A failed change. `data` crosses the view boundary with the action's error, so a view reads
  * `data.code` and `data.operation` (never the message text).
  */
-export class BackendChangeError extends Error {
-  readonly data: BackendChangeErrorData;
-
+export class BackendChangeError extends CodedError<BackendChangeErrorData> {
   constructor(data: BackendChangeErrorData, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(data, message, options);
     this.name = 'BackendChangeError';
-    this.data = data;
-  }
-
-  get failure(): BackendChangeFailureCode {
-    return this.data.code;
   }
 }
 
@@ -61,10 +55,7 @@ export const NOT_SIGNED_IN = 'Not signed in to the Orrery backend';
 
 /** The failure of a change tried without a backend session. */
 export function notSignedIn(operation: BackendOperation): BackendChangeError {
-  return new BackendChangeError(
-    { code: BackendChangeFailure.notSignedIn, operation },
-    NOT_SIGNED_IN,
-  );
+  return new BackendChangeError({ code: BackendErrorCode.notSignedIn, operation }, NOT_SIGNED_IN);
 }
 
 /**
@@ -84,14 +75,14 @@ export async function runBackendChange<T>(
     if (status === 401) {
       onUnauthorized();
       throw new BackendChangeError(
-        { code: BackendChangeFailure.loggedOut, operation, status },
+        { code: BackendErrorCode.loggedOut, operation, status },
         `The backend session ended: ${message}`,
         { cause: err },
       );
     }
     throw new BackendChangeError(
       {
-        code: BackendChangeFailure.requestFailed,
+        code: BackendErrorCode.requestFailed,
         operation,
         detail: message,
         ...(typeof status === 'number' ? { status } : {}),

@@ -7,6 +7,8 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
+import { invalidCurrency } from './errors';
 import type {
   NetworkControllerGetStateAction,
   NetworkControllerNetworkDidChangeEvent,
@@ -42,15 +44,16 @@ const ui = {
   usedInUi: true,
   includeInDebugSnapshot: true,
   includeInStateLogs: true,
-};
-const metadata: StateMetadata<CurrencyState> = {
+} as const;
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const currencyControllerMetadata = {
   currentCurrency: { ...ui, persist: true },
   conversionRate: ui,
   conversionDate: ui,
   nativeCurrency: ui,
   commonDenomination: ui,
   commonDenominatorPrice: ui,
-};
+} satisfies StateMetadata<CurrencyState>;
 
 export function getDefaultCurrencyState(): CurrencyState {
   return {
@@ -77,12 +80,21 @@ export type CurrencyControllerGetStateAction = ControllerGetStateAction<
   typeof currencyControllerName,
   CurrencyState
 >;
-export type CurrencyControllerSetCurrentCurrencyAction = {
-  type: `${typeof currencyControllerName}:setCurrentCurrency`;
-  handler: (currency: string) => Promise<void>;
-};
+/** The methods others may call as `CurrencyController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['setCurrentCurrency'] as const;
+
+export type CurrencyControllerSetCurrentCurrencyAction = MethodActions<
+  typeof currencyControllerName,
+  CurrencyController,
+  'setCurrentCurrency'
+>;
 export type CurrencyControllerActions =
-  CurrencyControllerGetStateAction | CurrencyControllerSetCurrentCurrencyAction;
+  | CurrencyControllerGetStateAction
+  | MethodActions<
+      typeof currencyControllerName,
+      CurrencyController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type CurrencyControllerEvents = ControllerStateChangeEvent<
   typeof currencyControllerName,
   CurrencyState
@@ -142,7 +154,7 @@ export class CurrencyController extends BaseController<
   }: CurrencyControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: currencyControllerMetadata,
       name: currencyControllerName,
       state: { ...getDefaultCurrencyState(), ...state },
     });
@@ -156,9 +168,7 @@ export class CurrencyController extends BaseController<
         if (!userIsIdle()) await this.updateConversionRate();
       },
     });
-    this.messenger.registerActionHandler(`${currencyControllerName}:setCurrentCurrency`, (c) =>
-      this.setCurrentCurrency(c),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Wires to the network (its ticker). Polling is started by whoever shows the rate. */
@@ -173,7 +183,7 @@ export class CurrencyController extends BaseController<
 
   async setCurrentCurrency(currency: string): Promise<void> {
     if (typeof currency !== 'string' || !/^[A-Za-z0-9]{2,10}$/u.test(currency))
-      throw new Error(`Invalid currency: ${String(currency)}`);
+      throw invalidCurrency(currency);
     this.update((state) => {
       state.currentCurrency = currency.toLowerCase();
     });

@@ -6,6 +6,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   NetworkControllerGetEIP1559CompatibilityAction,
   NetworkControllerGetProviderAction,
@@ -30,7 +31,8 @@ export type GasFeeState = {
   gasEstimateType: GasEstimateType;
 };
 
-const metadata: StateMetadata<GasFeeState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const gasFeeControllerMetadata = {
   gasFeeEstimates: {
     persist: false,
     usedInUi: true,
@@ -43,7 +45,7 @@ const metadata: StateMetadata<GasFeeState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<GasFeeState>;
 
 export function getDefaultGasFeeState(): GasFeeState {
   return { gasFeeEstimates: {}, gasEstimateType: 'none' };
@@ -60,14 +62,14 @@ export type GasFeeControllerGetStateAction = ControllerGetStateAction<
   typeof gasFeeControllerName,
   GasFeeState
 >;
-export type GasFeeControllerFetchGasFeeEstimatesAction = {
-  type: `${typeof gasFeeControllerName}:fetchGasFeeEstimates`;
-  handler: () => Promise<GasEstimate>;
-};
-export type GasFeeControllerGetSuggestedGasFeesAction = {
-  type: `${typeof gasFeeControllerName}:getSuggestedGasFees`;
-  handler: (supportsEip1559: boolean) => Promise<SuggestedGasFees>;
-};
+/** The methods others may call as `GasFeeController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = ['fetchGasFeeEstimates', 'getSuggestedGasFees'] as const;
+
+export type GasFeeControllerGetSuggestedGasFeesAction = MethodActions<
+  typeof gasFeeControllerName,
+  GasFeeController,
+  'getSuggestedGasFees'
+>;
 export type GasFeeControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof gasFeeControllerName,
   GasFeeState
@@ -75,8 +77,11 @@ export type GasFeeControllerStateChangeEvent = ControllerStateChangeEvent<
 
 export type GasFeeControllerActions =
   | GasFeeControllerGetStateAction
-  | GasFeeControllerFetchGasFeeEstimatesAction
-  | GasFeeControllerGetSuggestedGasFeesAction;
+  | MethodActions<
+      typeof gasFeeControllerName,
+      GasFeeController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 export type GasFeeControllerEvents = GasFeeControllerStateChangeEvent;
 
 /** What the root messenger must delegate to this controller's messenger. */
@@ -146,19 +151,18 @@ export class GasFeeController extends BaseController<
     onChainPollingInterval,
     apiPollingInterval,
   }: GasFeeControllerOptions) {
-    super({ messenger, metadata, name: gasFeeControllerName, state: getDefaultGasFeeState() });
+    super({
+      messenger,
+      metadata: gasFeeControllerMetadata,
+      name: gasFeeControllerName,
+      state: getDefaultGasFeeState(),
+    });
     this.#api =
       gasApi && (gasApi.feeMarketUrl || gasApi.legacyUrl) ? new GasApiClient(gasApi) : undefined;
     this.#isIdle = isIdle ?? (() => false);
     this.#onChainInterval = onChainPollingInterval ?? ON_CHAIN_POLLING_INTERVAL_MS;
     this.#apiInterval = apiPollingInterval ?? GAS_API_POLLING_INTERVAL_MS;
-    this.messenger.registerActionHandler(`${gasFeeControllerName}:fetchGasFeeEstimates`, () =>
-      this.fetchGasFeeEstimates(),
-    );
-    this.messenger.registerActionHandler(
-      `${gasFeeControllerName}:getSuggestedGasFees`,
-      (supportsEip1559) => this.getSuggestedGasFees(supportsEip1559),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Follows network switches. Separate from the constructor so wiring order is free. */

@@ -7,6 +7,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import {
   keyEntryFromImportedKey,
   keyEntryFromLoginKey,
@@ -25,21 +26,22 @@ import {
   type SignedTransaction,
   type SignOptions,
 } from './sign-transaction';
+import { decryptVault, encryptVault, vaultNeedsUpgrade } from './vault-encryptor';
 import {
+  ALREADY_ADDED_ERROR,
   CorruptVaultError,
-  decryptVault,
-  encryptVault,
-  vaultNeedsUpgrade,
-} from './vault-encryptor';
+  KeyringError,
+  KeyringErrorCode,
+  LOCKED_ERROR,
+  NO_VAULT_ERROR,
+  UNKNOWN_ADDRESS_ERROR,
+  VAULT_EXISTS_ERROR,
+} from './errors';
 
 export const keyringControllerName = 'KeyringController';
 
 /** The vault's keyring that holds the key list. */
 export const ORRERY_KEYRING_TYPE = 'Orrery Keyring';
-
-export const ALREADY_ADDED_ERROR = 'Already added';
-export const UNKNOWN_ADDRESS_ERROR = 'Orrery Keyring - Unable to find matching address.';
-export const LOCKED_ERROR = 'The wallet is locked.';
 
 /** What a view may know about an account: never its key. */
 export type KeyringAccount = {
@@ -59,7 +61,8 @@ export type KeyringState = {
   accounts: KeyringAccount[];
 };
 
-const metadata: StateMetadata<KeyringState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const keyringControllerMetadata = {
   vault: {
     persist: true,
     usedInUi: false,
@@ -78,7 +81,7 @@ const metadata: StateMetadata<KeyringState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<KeyringState>;
 
 export function getDefaultKeyringState(): KeyringState {
   return { vault: null, isUnlocked: false, accounts: [] };
@@ -93,34 +96,27 @@ export type KeyringControllerGetStateAction = ControllerGetStateAction<
   typeof keyringControllerName,
   KeyringState
 >;
-export type KeyringControllerGetAccountsAction = {
-  type: `${typeof keyringControllerName}:getAccounts`;
-  handler: () => Hex[];
-};
-export type KeyringControllerSignTransactionAction = {
-  type: `${typeof keyringControllerName}:signTransaction`;
-  handler: (
-    from: string,
-    txParams: SignableTxParams,
-    chainId: Quantity,
-    options?: SignOptions,
-  ) => Promise<SignedTransaction>;
-};
-export type KeyringControllerSignPersonalMessageAction = {
-  type: `${typeof keyringControllerName}:signPersonalMessage`;
-  handler: (from: string, message: string | Uint8Array) => Promise<Hex>;
-};
-/** Signs a 32-byte hash as is: for typed data and eth_sign, whose approval is the caller's job. */
-export type KeyringControllerSignHashAction = {
-  type: `${typeof keyringControllerName}:signHash`;
-  handler: (from: string, hash: string | Uint8Array) => Promise<Hex>;
-};
+/**
+ * The methods other controllers may call as `KeyringController:<method>`. signHash signs a
+ * 32-byte hash as is: for typed data and eth_sign, whose approval is the caller's job.
+ */
+const MESSENGER_EXPOSED_METHODS = [
+  'getAccounts',
+  'signTransaction',
+  'signPersonalMessage',
+  'signHash',
+] as const;
+
+type KeyringMethodAction<Method extends (typeof MESSENGER_EXPOSED_METHODS)[number]> = MethodActions<
+  typeof keyringControllerName,
+  KeyringController,
+  Method
+>;
+export type KeyringControllerGetAccountsAction = KeyringMethodAction<'getAccounts'>;
+export type KeyringControllerSignTransactionAction = KeyringMethodAction<'signTransaction'>;
+export type KeyringControllerSignPersonalMessageAction = KeyringMethodAction<'signPersonalMessage'>;
 export type KeyringControllerActions =
-  | KeyringControllerGetStateAction
-  | KeyringControllerGetAccountsAction
-  | KeyringControllerSignTransactionAction
-  | KeyringControllerSignPersonalMessageAction
-  | KeyringControllerSignHashAction;
+  KeyringControllerGetStateAction | KeyringMethodAction<(typeof MESSENGER_EXPOSED_METHODS)[number]>;
 
 export type KeyringControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof keyringControllerName,
@@ -183,31 +179,19 @@ export class KeyringController extends BaseController<
   }) {
     super({
       messenger,
-      metadata,
+      metadata: keyringControllerMetadata,
       name: keyringControllerName,
       // Only the vault is restored: unlock state and accounts are facts about this session.
       state: { ...getDefaultKeyringState(), vault: state?.vault ?? null },
     });
-    this.messenger.registerActionHandler(`${keyringControllerName}:getAccounts`, () =>
-      this.getAccounts(),
-    );
-    this.messenger.registerActionHandler(
-      `${keyringControllerName}:signTransaction`,
-      (from, txParams, chainId, options) => this.signTransaction(from, txParams, chainId, options),
-    );
-    this.messenger.registerActionHandler(
-      `${keyringControllerName}:signPersonalMessage`,
-      (from, message) => this.signPersonalMessage(from, message),
-    );
-    this.messenger.registerActionHandler(`${keyringControllerName}:signHash`, (from, hash) =>
-      this.signHash(from, hash),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** Creates an empty vault protected by the password. Refuses to overwrite an existing one. */
   createNewVault(password: string): Promise<void> {
     return this.#exclusive(async () => {
-      if (this.state.vault) throw new Error('A vault already exists.');
+      if (this.state.vault)
+        throw new KeyringError(KeyringErrorCode.vaultExists, VAULT_EXISTS_ERROR);
       const contents: VaultContents = { keyrings: [] };
       const vault = await encryptVault(password, contents);
       this.#unlockWith(contents, password, vault);
@@ -218,7 +202,7 @@ export class KeyringController extends BaseController<
   submitPassword(password: string): Promise<void> {
     return this.#exclusive(async () => {
       const vault = this.state.vault;
-      if (!vault) throw new Error('There is no vault to unlock.');
+      if (!vault) throw new KeyringError(KeyringErrorCode.noVault, NO_VAULT_ERROR);
       const contents = await decryptVault<VaultContents>(password, vault);
       if (!contents || !Array.isArray(contents.keyrings)) {
         throw new CorruptVaultError('no keyring list');
@@ -236,7 +220,7 @@ export class KeyringController extends BaseController<
   /** Resolves if the password opens the vault, else throws 'Incorrect Password Entered.'; changes nothing. */
   async verifyPassword(password: string): Promise<void> {
     const vault = this.state.vault;
-    if (!vault) throw new Error('There is no vault to unlock.');
+    if (!vault) throw new KeyringError(KeyringErrorCode.noVault, NO_VAULT_ERROR);
     await decryptVault<VaultContents>(password, vault);
   }
 
@@ -254,14 +238,15 @@ export class KeyringController extends BaseController<
 
   /** The decrypted contents, for the keyring code that signs. Throws while locked. */
   getUnlockedContents(): VaultContents {
-    if (!this.#contents) throw new Error(LOCKED_ERROR);
+    if (!this.#contents) throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
     return this.#contents;
   }
 
   /** Replaces the contents and re-encrypts: the new vault is written only once encryption succeeded. */
   updateContents(mutate: (contents: VaultContents) => VaultContents): Promise<void> {
     return this.#exclusive(async () => {
-      if (!this.#contents || this.#password === null) throw new Error(LOCKED_ERROR);
+      if (!this.#contents || this.#password === null)
+        throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
       const next = mutate(structuredClone(this.#contents));
       const accounts = publicView(keyEntriesOf(next));
       const vault = await encryptVault(this.#password, next);
@@ -371,10 +356,10 @@ export class KeyringController extends BaseController<
   }
 
   #entryFor(address: string): KeyEntry {
-    if (!this.#contents) throw new Error(LOCKED_ERROR);
+    if (!this.#contents) throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
     const wanted = normalizeAddress(address);
     const entry = keyEntriesOf(this.#contents).find((candidate) => candidate.ethAddress === wanted);
-    if (!entry) throw new Error(UNKNOWN_ADDRESS_ERROR);
+    if (!entry) throw new KeyringError(KeyringErrorCode.unknownAddress, UNKNOWN_ADDRESS_ERROR);
     return entry;
   }
 
@@ -383,7 +368,8 @@ export class KeyringController extends BaseController<
       const existing = keyEntriesOf(contents);
       const seen = new Set(existing.map((entry) => entry.ethAddress));
       for (const entry of entries) {
-        if (seen.has(entry.ethAddress)) throw new Error(ALREADY_ADDED_ERROR);
+        if (seen.has(entry.ethAddress))
+          throw new KeyringError(KeyringErrorCode.alreadyAdded, ALREADY_ADDED_ERROR);
         seen.add(entry.ethAddress);
       }
       return withKeyEntries(contents, [...existing, ...entries]);

@@ -3,6 +3,7 @@
  * 0x, its account type, and its lowercase address. Validation of imported keys lives here.
  */
 import type { Hex } from '../../shared/primitives';
+import { EMPTY_KEY_ERROR, INVALID_KEY_ERROR, KeyringError, KeyringErrorCode } from './errors';
 import { privateKeyToAddress } from './sign-transaction';
 
 export const ACCOUNT_TYPES = ['normal', 'threshold', 'app_scoped', 'imported'] as const;
@@ -17,9 +18,6 @@ export interface KeyEntry {
   ethAddress: Hex;
 }
 
-export const EMPTY_KEY_ERROR = 'Cannot import an empty key.';
-export const INVALID_KEY_ERROR = 'Cannot import invalid private key.';
-
 export function isAccountType(value: unknown): value is AccountType {
   return typeof value === 'string' && (ACCOUNT_TYPES as readonly string[]).includes(value);
 }
@@ -31,7 +29,8 @@ export function isAccountType(value: unknown): value is AccountType {
 export function keyEntryFromLoginKey(privKey: string, accountType: AccountType): KeyEntry {
   if (!isAccountType(accountType)) throw new Error(`Unknown account type: ${String(accountType)}`);
   const hex = privKey.trim().replace(/^0x/i, '').toLowerCase();
-  if (!/^[0-9a-f]{1,64}$/.test(hex)) throw new Error(INVALID_KEY_ERROR);
+  if (!/^[0-9a-f]{1,64}$/.test(hex))
+    throw new KeyringError(KeyringErrorCode.invalidKey, INVALID_KEY_ERROR);
   return entryFromPaddedKey(hex.padStart(64, '0'), accountType);
 }
 
@@ -41,8 +40,9 @@ export function keyEntryFromLoginKey(privKey: string, accountType: AccountType):
  */
 export function keyEntryFromImportedKey(input: string): KeyEntry {
   const hex = (typeof input === 'string' ? input : '').trim().replace(/^0x/i, '');
-  if (!hex) throw new Error(EMPTY_KEY_ERROR);
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(INVALID_KEY_ERROR);
+  if (!hex) throw new KeyringError(KeyringErrorCode.emptyKey, EMPTY_KEY_ERROR);
+  if (!/^[0-9a-fA-F]{64}$/.test(hex))
+    throw new KeyringError(KeyringErrorCode.invalidKey, INVALID_KEY_ERROR);
   return entryFromPaddedKey(hex.toLowerCase(), 'imported');
 }
 
@@ -51,7 +51,7 @@ function entryFromPaddedKey(privKey: string, accountType: AccountType): KeyEntry
   try {
     ethAddress = privateKeyToAddress(privKey);
   } catch {
-    throw new Error(INVALID_KEY_ERROR);
+    throw new KeyringError(KeyringErrorCode.invalidKey, INVALID_KEY_ERROR);
   }
   return { privKey, accountType, ethAddress };
 }

@@ -10,12 +10,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 
+import {
+  KEYSTORE_INVALID_ERROR,
+  KEYSTORE_PASSWORD_REQUIRED_ERROR,
+  KEYSTORE_WRONG_PASSWORD_ERROR,
+  KeyringError,
+  KeyringErrorCode,
+} from './errors';
 import { privateKeyToAddress } from './sign-transaction';
-
-export const KEYSTORE_PASSWORD_REQUIRED_ERROR =
-  'A password is required to import this keystore file.';
-export const KEYSTORE_WRONG_PASSWORD_ERROR = 'Incorrect password for this keystore file.';
-export const KEYSTORE_INVALID_ERROR = 'This is not a valid keystore file (JSON, version 3).';
 
 /** A file is untrusted: refuse KDF settings that would exhaust memory or hang the wallet. */
 const MAX_SCRYPT_MEMORY_BYTES = 1024 ** 3;
@@ -49,8 +51,9 @@ const bytes = (hex: string): Uint8Array => hexToBytes(hex.replace(/^0x/, ''));
 const positiveInteger = (value: unknown): value is number =>
   Number.isSafeInteger(value) && (value as number) > 0;
 
-function invalid(detail: string): Error {
-  return new Error(`${KEYSTORE_INVALID_ERROR} ${detail}`);
+function invalid(detail?: string): KeyringError {
+  const message = detail ? `${KEYSTORE_INVALID_ERROR} ${detail}` : KEYSTORE_INVALID_ERROR;
+  return new KeyringError(KeyringErrorCode.keystoreInvalid, message);
 }
 
 function parseKeystore(input: string | object): { crypto: KeystoreCrypto; address?: string } {
@@ -59,7 +62,7 @@ function parseKeystore(input: string | object): { crypto: KeystoreCrypto; addres
     try {
       json = JSON.parse(input);
     } catch {
-      throw new Error(KEYSTORE_INVALID_ERROR);
+      throw invalid();
     }
   }
   const file = json as {
@@ -68,8 +71,7 @@ function parseKeystore(input: string | object): { crypto: KeystoreCrypto; addres
     crypto?: KeystoreCrypto;
     Crypto?: KeystoreCrypto;
   } | null;
-  if (!file || typeof file !== 'object' || Number(file.version) !== 3)
-    throw new Error(KEYSTORE_INVALID_ERROR);
+  if (!file || typeof file !== 'object' || Number(file.version) !== 3) throw invalid();
   // Early geth files spell the section "Crypto".
   const crypto = file.crypto ?? file.Crypto;
   if (!crypto || typeof crypto !== 'object') throw invalid('Missing crypto section.');
@@ -127,7 +129,10 @@ async function deriveKey(crypto: KeystoreCrypto, password: Uint8Array): Promise<
  */
 export async function decryptKeystore(input: string | object, password: string): Promise<string> {
   if (typeof password !== 'string' || password.length === 0)
-    throw new Error(KEYSTORE_PASSWORD_REQUIRED_ERROR);
+    throw new KeyringError(
+      KeyringErrorCode.keystorePasswordRequired,
+      KEYSTORE_PASSWORD_REQUIRED_ERROR,
+    );
   const { crypto, address } = parseKeystore(input);
   const derived = await deriveKey(crypto, utf8ToBytes(password));
   const ciphertext = bytes(crypto.ciphertext);
@@ -135,7 +140,7 @@ export async function decryptKeystore(input: string | object, password: string):
   macInput.set(derived.subarray(16, 32), 0);
   macInput.set(ciphertext, 16);
   if (!equalBytes(keccak_256(macInput), bytes(crypto.mac)))
-    throw new Error(KEYSTORE_WRONG_PASSWORD_ERROR);
+    throw new KeyringError(KeyringErrorCode.keystoreWrongPassword, KEYSTORE_WRONG_PASSWORD_ERROR);
   const privateKey = ctr(derived.subarray(0, 16), bytes(crypto.cipherparams.iv)).decrypt(
     ciphertext,
   );

@@ -4,10 +4,14 @@ import { mnemonicToSeed, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
-export const ETHEREUM_HD_PATH_PREFIX = "m/44'/60'/0'/0";
+import {
+  INVALID_ACCOUNT_INDEX_ERROR,
+  INVALID_SEED_PHRASE_ERROR,
+  KeyringError,
+  KeyringErrorCode,
+} from './errors';
 
-export const INVALID_SEED_PHRASE_ERROR =
-  'Invalid seed phrase: expected 12, 15, 18, 21 or 24 English BIP-39 words with a valid checksum.';
+export const ETHEREUM_HD_PATH_PREFIX = "m/44'/60'/0'/0";
 
 /** Lower case, single spaces: how people paste phrases differs, the phrase does not. */
 export function normalizeSeedPhrase(phrase: string): string {
@@ -17,10 +21,12 @@ export function normalizeSeedPhrase(phrase: string): string {
 /** The private key (64 hex characters, no 0x) of account `index` of the phrase. */
 export async function privateKeyFromSeedPhrase(phrase: string, index = 0): Promise<string> {
   if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) {
-    throw new Error('The account index must be an integer from 0 to 2^31 - 1.');
+    throw new KeyringError(KeyringErrorCode.invalidAccountIndex, INVALID_ACCOUNT_INDEX_ERROR);
   }
   const normalized = normalizeSeedPhrase(phrase);
-  if (!validateMnemonic(normalized, wordlist)) throw new Error(INVALID_SEED_PHRASE_ERROR);
+  if (!validateMnemonic(normalized, wordlist)) {
+    throw new KeyringError(KeyringErrorCode.invalidSeedPhrase, INVALID_SEED_PHRASE_ERROR);
+  }
   const root = HDKey.fromMasterSeed(await mnemonicToSeed(normalized));
   const child = root.derive(`${ETHEREUM_HD_PATH_PREFIX}/${index}`);
   if (!child.privateKey) throw new Error('The seed phrase did not yield a private key.');

@@ -11,9 +11,10 @@ import {
   type AccessList,
   type TypedTransaction,
 } from '@ethereumjs/tx';
+import { personalSign } from '@metamask/eth-sig-util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 
 /** A quantity as the JSON-RPC API writes it (0x hex), or a number / bigint from code. */
 export type Quantity = string | number | bigint;
@@ -262,44 +263,18 @@ export function signHash(hash: Uint8Array | string, privateKey: Uint8Array | str
   return toHex(signature);
 }
 
-/** Message bytes: 0x hex is decoded; anything else is utf-8 text (spec: non-0x data is utf8). */
-export function messageBytes(message: string | Uint8Array): Uint8Array {
-  if (typeof message !== 'string') return message;
-  if (/^0x([0-9a-fA-F]{2})*$/.test(message)) return hexToBytes(message.slice(2));
-  return utf8ToBytes(message);
-}
-
-/** The EIP-191 version 0x45 hash personal_sign signs. */
-export function hashPersonalMessage(message: string | Uint8Array): Uint8Array {
-  const bytes = messageBytes(message);
-  const prefix = utf8ToBytes(`\x19Ethereum Signed Message:\n${bytes.length}`);
-  const joined = new Uint8Array(prefix.length + bytes.length);
-  joined.set(prefix, 0);
-  joined.set(bytes, prefix.length);
-  return keccak_256(joined);
-}
-
-/** personal_sign: signs the EIP-191 hash of the message. */
+/**
+ * personal_sign (EIP-191) by @metamask/eth-sig-util: the library the dapp-facing signatures
+ * (messages/signers.ts) and the backend's sign-in check (server/auth/personal-sign.ts) use, so
+ * the wallet and the server agree by construction. A 0x-hex string is the bytes it encodes; any
+ * other string is UTF-8 text.
+ */
 export function signPersonalMessage(
   message: string | Uint8Array,
   privateKey: Uint8Array | string,
 ): Hex {
-  return signHash(hashPersonalMessage(message), privateKey);
-}
-
-/** The lowercase address that produced a personal_sign signature. */
-export function recoverPersonalSignature(message: string | Uint8Array, signature: string): Hex {
-  const bytes = hexToBytes(signature.replace(/^0x/i, ''));
-  if (bytes.length !== 65) throw new Error('A signature must be 65 bytes.');
-  const v = bytes[64] ?? 0;
-  const recovery = v >= 27 ? v - 27 : v;
-  if (recovery !== 0 && recovery !== 1) throw new Error('Invalid signature recovery byte.');
-  const recovered = new Uint8Array(65);
-  recovered[0] = recovery;
-  recovered.set(bytes.subarray(0, 64), 1);
-  const publicKey = secp256k1.recoverPublicKey(recovered, hashPersonalMessage(message), {
-    prehash: false,
-  });
-  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
-  return toHex(keccak_256(uncompressed.subarray(1)).subarray(12));
+  return personalSign({
+    privateKey: Buffer.from(privateKeyBytes(privateKey)),
+    data: typeof message === 'string' ? message : Buffer.from(message),
+  }) as Hex;
 }

@@ -4,6 +4,14 @@
  * be recognised and re-encrypted on unlock. Web Crypto only: the same code runs in a Worker and
  * in Node.
  */
+import {
+  CorruptVaultError,
+  IncorrectPasswordError,
+  KeyringError,
+  KeyringErrorCode,
+  PASSWORD_REQUIRED_ERROR,
+} from './errors';
+
 export const VAULT_KDF_ITERATIONS = 600_000;
 
 export interface VaultEnvelope {
@@ -11,20 +19,6 @@ export interface VaultEnvelope {
   kdf: { name: 'PBKDF2'; hash: 'SHA-256'; iterations: number; salt: string };
   cipher: { name: 'AES-GCM'; iv: string };
   data: string;
-}
-
-export class IncorrectPasswordError extends Error {
-  constructor() {
-    super('Incorrect Password Entered.');
-    this.name = 'IncorrectPasswordError';
-  }
-}
-
-export class CorruptVaultError extends Error {
-  constructor(detail: string) {
-    super(`The vault is corrupted: ${detail}`);
-    this.name = 'CorruptVaultError';
-  }
 }
 
 const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
@@ -53,7 +47,7 @@ async function deriveKey(
 }
 
 export async function encryptVault(password: string, contents: unknown): Promise<string> {
-  if (!password) throw new Error('A password is required to encrypt the vault.');
+  if (!password) throw new KeyringError(KeyringErrorCode.passwordRequired, PASSWORD_REQUIRED_ERROR);
   const salt = crypto.getRandomValues(new Uint8Array(32));
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await deriveKey(password, salt, VAULT_KDF_ITERATIONS);

@@ -7,6 +7,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
 import type { ApprovalRequestDataByType } from '../approvals/approval-types';
 import {
   DEFAULT_WALLET_ORIGIN,
@@ -46,14 +47,15 @@ export type SignatureControllerState = {
   messages: Record<string, MessageSummary>;
 };
 
-const metadata: StateMetadata<SignatureControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const signatureControllerMetadata = {
   messages: {
     persist: false,
     usedInUi: true,
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<SignatureControllerState>;
 
 type SignRequest = Record<string, unknown>;
 
@@ -61,44 +63,26 @@ export type SignatureControllerGetStateAction = ControllerGetStateAction<
   typeof signatureControllerName,
   SignatureControllerState
 >;
-/** eth_sign: `{from, data, customPrefix?, customMessage?}`. */
-export type SignatureControllerEthSignAction = {
-  type: `${typeof signatureControllerName}:ethSign`;
-  handler: (params: SignRequest, origin: string) => Promise<Hex>;
-};
-/** personal_sign: `{from, data}`. */
-export type SignatureControllerPersonalSignAction = {
-  type: `${typeof signatureControllerName}:personalSign`;
-  handler: (params: SignRequest, origin: string) => Promise<Hex>;
-};
-/** personal_ecRecover: `{data, signature}`; no prompt. */
-export type SignatureControllerPersonalEcRecoverAction = {
-  type: `${typeof signatureControllerName}:personalEcRecover`;
-  handler: (params: SignRequest) => Hex;
-};
-/** eth_signTypedData(_v1/_v3/_v4): `{from, data}` and 'V1' | 'V3' | 'V4'. */
-export type SignatureControllerSignTypedDataAction = {
-  type: `${typeof signatureControllerName}:signTypedData`;
-  handler: (params: SignRequest, version: string, origin: string) => Promise<Hex>;
-};
-/** eth_getEncryptionPublicKey: `{from}`. */
-export type SignatureControllerGetEncryptionPublicKeyAction = {
-  type: `${typeof signatureControllerName}:getEncryptionPublicKey`;
-  handler: (params: SignRequest, origin: string) => Promise<string>;
-};
-/** eth_decrypt: `{from, data}`. */
-export type SignatureControllerDecryptAction = {
-  type: `${typeof signatureControllerName}:decrypt`;
-  handler: (params: SignRequest, origin: string) => Promise<string>;
-};
+/**
+ * The methods the engine's RPC layer calls as `SignatureController:<method>`, one per dapp
+ * signing method.
+ */
+const MESSENGER_EXPOSED_METHODS = [
+  'ethSign',
+  'personalSign',
+  'personalEcRecover',
+  'signTypedData',
+  'getEncryptionPublicKey',
+  'decrypt',
+] as const;
+
 export type SignatureControllerActions =
   | SignatureControllerGetStateAction
-  | SignatureControllerEthSignAction
-  | SignatureControllerPersonalSignAction
-  | SignatureControllerPersonalEcRecoverAction
-  | SignatureControllerSignTypedDataAction
-  | SignatureControllerGetEncryptionPublicKeyAction
-  | SignatureControllerDecryptAction;
+  | MethodActions<
+      typeof signatureControllerName,
+      SignatureController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 
 export type SignatureControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof signatureControllerName,
@@ -161,7 +145,12 @@ export class SignatureController extends BaseController<
     walletOrigin = DEFAULT_WALLET_ORIGIN,
     now,
   }: SignatureControllerOptions) {
-    super({ messenger, metadata, name: signatureControllerName, state: { messages: {} } });
+    super({
+      messenger,
+      metadata: signatureControllerMetadata,
+      name: signatureControllerName,
+      state: { messages: {} },
+    });
     this.#getPrivateKey = getPrivateKey;
     this.#walletOrigin = walletOrigin;
     this.ethSignManager = new EthSignManager({ now });
@@ -171,25 +160,7 @@ export class SignatureController extends BaseController<
     this.decryptMessageManager = new DecryptMessageManager({ now });
     for (const manager of this.#managers()) this.#track(manager);
 
-    const name = signatureControllerName;
-    this.messenger.registerActionHandler(`${name}:ethSign`, (params, origin) =>
-      this.ethSign(params, origin),
-    );
-    this.messenger.registerActionHandler(`${name}:personalSign`, (params, origin) =>
-      this.personalSign(params, origin),
-    );
-    this.messenger.registerActionHandler(`${name}:personalEcRecover`, (params) =>
-      this.personalEcRecover(params),
-    );
-    this.messenger.registerActionHandler(`${name}:signTypedData`, (params, version, origin) =>
-      this.signTypedData(params, version, origin),
-    );
-    this.messenger.registerActionHandler(`${name}:getEncryptionPublicKey`, (params, origin) =>
-      this.getEncryptionPublicKey(params, origin),
-    );
-    this.messenger.registerActionHandler(`${name}:decrypt`, (params, origin) =>
-      this.decrypt(params, origin),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /**

@@ -26,6 +26,8 @@ import {
   type ProviderConfig,
 } from '../../shared/networks';
 import { createRpcClient, type RpcClient } from './rpc-client';
+import type { MethodActions } from '../messenger/method-actions';
+import { NetworkError, NetworkErrorCode, UNSUPPORTED_CHAIN_MESSAGE } from './errors';
 import type { RpcProvider } from './rpc-provider';
 
 export const networkControllerName = 'NetworkController';
@@ -51,7 +53,8 @@ export type NetworkState = {
   customNetworks: Record<string, CustomNetwork>;
 };
 
-const metadata: StateMetadata<NetworkState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const networkControllerMetadata = {
   providerConfig: {
     persist: true,
     usedInUi: true,
@@ -88,7 +91,7 @@ const metadata: StateMetadata<NetworkState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<NetworkState>;
 
 export function getDefaultNetworkState(
   providerConfig: ProviderConfig = LOCALHOST_NETWORK,
@@ -115,50 +118,38 @@ export interface RpcTarget {
   blockExplorer?: string;
 }
 
-/** Spec part 1 §5, switch chain. */
-export const UNSUPPORTED_CHAIN_MESSAGE =
-  'unsupported chain, please add this chain before switching';
-
 export type NetworkControllerGetStateAction = ControllerGetStateAction<
   typeof networkControllerName,
   NetworkState
 >;
-export type NetworkControllerGetProviderAction = {
-  type: `${typeof networkControllerName}:getProvider`;
-  handler: () => RpcProvider;
-};
-export type NetworkControllerGetEIP1559CompatibilityAction = {
-  type: `${typeof networkControllerName}:getEIP1559Compatibility`;
-  handler: () => Promise<boolean>;
-};
-export type NetworkControllerSetProviderTypeAction = {
-  type: `${typeof networkControllerName}:setProviderType`;
-  handler: (type: string) => Promise<void>;
-};
-export type NetworkControllerSetRpcTargetAction = {
-  type: `${typeof networkControllerName}:setRpcTarget`;
-  handler: (target: RpcTarget) => Promise<void>;
-};
-export type NetworkControllerSwitchToChainAction = {
-  type: `${typeof networkControllerName}:switchToChain`;
-  handler: (chainId: string | number) => Promise<void>;
-};
-export type NetworkControllerFindNetworkByChainIdAction = {
-  type: `${typeof networkControllerName}:findNetworkByChainId`;
-  handler: (chainId: string | number) => ProviderConfig | undefined;
-};
-export type NetworkControllerAddCustomNetworkAction = {
-  type: `${typeof networkControllerName}:addCustomNetwork`;
-  handler: (input: CustomNetworkInput & { id?: string | number }) => CustomNetwork;
-};
-export type NetworkControllerEditCustomNetworkAction = {
-  type: `${typeof networkControllerName}:editCustomNetwork`;
-  handler: (id: string, input: CustomNetworkInput) => Promise<CustomNetwork>;
-};
-export type NetworkControllerDeleteCustomNetworkAction = {
-  type: `${typeof networkControllerName}:deleteCustomNetwork`;
-  handler: (id: string) => Promise<void>;
-};
+/** The methods other controllers and the engine may call as `NetworkController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = [
+  'getProvider',
+  'getEIP1559Compatibility',
+  'setProviderType',
+  'setRpcTarget',
+  'switchToChain',
+  'findNetworkByChainId',
+  'addCustomNetwork',
+  'editCustomNetwork',
+  'deleteCustomNetwork',
+] as const;
+
+export type NetworkControllerMethodActions = MethodActions<
+  typeof networkControllerName,
+  NetworkController,
+  (typeof MESSENGER_EXPOSED_METHODS)[number]
+>;
+export type NetworkControllerGetProviderAction = MethodActions<
+  typeof networkControllerName,
+  NetworkController,
+  'getProvider'
+>;
+export type NetworkControllerGetEIP1559CompatibilityAction = MethodActions<
+  typeof networkControllerName,
+  NetworkController,
+  'getEIP1559Compatibility'
+>;
 
 export type NetworkControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof networkControllerName,
@@ -175,16 +166,7 @@ export type NetworkControllerNetworkDidChangeEvent = {
 };
 
 export type NetworkControllerActions =
-  | NetworkControllerGetStateAction
-  | NetworkControllerGetProviderAction
-  | NetworkControllerGetEIP1559CompatibilityAction
-  | NetworkControllerSetProviderTypeAction
-  | NetworkControllerSetRpcTargetAction
-  | NetworkControllerSwitchToChainAction
-  | NetworkControllerFindNetworkByChainIdAction
-  | NetworkControllerAddCustomNetworkAction
-  | NetworkControllerEditCustomNetworkAction
-  | NetworkControllerDeleteCustomNetworkAction;
+  NetworkControllerGetStateAction | NetworkControllerMethodActions;
 export type NetworkControllerEvents =
   | NetworkControllerStateChangeEvent
   | NetworkControllerNewBlockEvent
@@ -249,7 +231,7 @@ export class NetworkController extends BaseController<
     // Reachability, blocks and detected features are facts about the present; never trust restored ones.
     super({
       messenger,
-      metadata,
+      metadata: networkControllerMetadata,
       name: networkControllerName,
       state: {
         ...initial,
@@ -265,36 +247,11 @@ export class NetworkController extends BaseController<
     this.#fetchFn = fetchFn;
     this.#client = this.#createClient();
 
-    const name = networkControllerName;
-    this.messenger.registerActionHandler(`${name}:getProvider`, () => this.#providerProxy);
-    this.messenger.registerActionHandler(`${name}:getEIP1559Compatibility`, () =>
-      this.getEIP1559Compatibility(),
-    );
-    this.messenger.registerActionHandler(`${name}:setProviderType`, (type) =>
-      this.setProviderType(type),
-    );
-    this.messenger.registerActionHandler(`${name}:setRpcTarget`, (target) =>
-      this.setRpcTarget(target),
-    );
-    this.messenger.registerActionHandler(`${name}:switchToChain`, (chainId) =>
-      this.switchToChain(chainId),
-    );
-    this.messenger.registerActionHandler(`${name}:findNetworkByChainId`, (chainId) =>
-      this.findNetworkByChainId(chainId),
-    );
-    this.messenger.registerActionHandler(`${name}:addCustomNetwork`, (input) =>
-      this.addCustomNetwork(input),
-    );
-    this.messenger.registerActionHandler(`${name}:editCustomNetwork`, (id, input) =>
-      this.editCustomNetwork(id, input),
-    );
-    this.messenger.registerActionHandler(`${name}:deleteCustomNetwork`, (id) =>
-      this.deleteCustomNetwork(id),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** The selected network's provider; the same object across switches. */
-  get provider(): RpcProvider {
+  getProvider(): RpcProvider {
     return this.#providerProxy;
   }
 
@@ -363,15 +320,22 @@ export class NetworkController extends BaseController<
   /** Switches to a built-in network by its host key. Custom networks go through `setRpcTarget`. */
   async setProviderType(type: string): Promise<void> {
     if (type === RPC_PROVIDER_TYPE) {
-      throw new Error(
+      throw new NetworkError(
+        NetworkErrorCode.unknownNetworkType,
         'NetworkController - cannot call "setProviderType" with type "rpc". Use "setRpcTarget".',
       );
     }
     if (!isBuiltInNetworkType(type))
-      throw new Error(`NetworkController - Unknown rpc type "${type}".`);
+      throw new NetworkError(
+        NetworkErrorCode.unknownNetworkType,
+        `NetworkController - Unknown rpc type "${type}".`,
+      );
     const config = BUILT_IN_NETWORKS[type];
     if (!config.rpcUrl)
-      throw new Error(`NetworkController - network "${type}" has no RPC endpoint configured.`);
+      throw new NetworkError(
+        NetworkErrorCode.unknownNetworkType,
+        `NetworkController - network "${type}" has no RPC endpoint configured.`,
+      );
     await this.#switchTo(config);
   }
 
@@ -417,7 +381,8 @@ export class NetworkController extends BaseController<
   /** Switch-chain: to the supported or custom network with this chain id, else the spec's error. */
   async switchToChain(chainId: string | number): Promise<void> {
     const config = this.findNetworkByChainId(chainId);
-    if (!config) throw new Error(UNSUPPORTED_CHAIN_MESSAGE);
+    if (!config)
+      throw new NetworkError(NetworkErrorCode.unsupportedChain, UNSUPPORTED_CHAIN_MESSAGE);
     if (
       config.chainId === this.state.providerConfig.chainId &&
       config.rpcUrl === this.state.providerConfig.rpcUrl
@@ -431,7 +396,10 @@ export class NetworkController extends BaseController<
   addCustomNetwork(input: CustomNetworkInput & { id?: string | number }): CustomNetwork {
     const id = input.id !== undefined ? String(input.id) : globalThis.crypto.randomUUID();
     if (this.state.customNetworks[id])
-      throw new Error(`NetworkController - a custom network with id "${id}" exists.`);
+      throw new NetworkError(
+        NetworkErrorCode.customNetworkExists,
+        `NetworkController - a custom network with id "${id}" exists.`,
+      );
     const network = toCustomNetwork(input, id);
     this.update((state) => {
       state.customNetworks[id] = network;
@@ -472,7 +440,12 @@ export class NetworkController extends BaseController<
 
   #requireCustomNetwork(id: string): CustomNetwork {
     const network = this.state.customNetworks[id];
-    if (!network) throw new Error(`NetworkController - no custom network with id "${id}".`);
+    if (!network) {
+      throw new NetworkError(
+        NetworkErrorCode.customNetworkNotFound,
+        `NetworkController - no custom network with id "${id}".`,
+      );
+    }
     return network;
   }
 

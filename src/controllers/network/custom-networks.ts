@@ -6,6 +6,7 @@ import {
   type ProviderConfig,
   RPC_PROVIDER_TYPE,
 } from '../../shared/networks';
+import { NetworkError, NetworkErrorCode } from './errors';
 
 /** The spec's local form. `host` is the RPC URL. */
 export type CustomNetwork = {
@@ -44,19 +45,25 @@ export const DEFAULT_CUSTOM_NETWORK_TICKER = 'ETH';
 /** Validates and normalises an input into the stored form. Throws a clear error on bad input. */
 export function toCustomNetwork(input: CustomNetworkInput, id: string): CustomNetwork {
   const networkName = input.networkName?.trim() ?? '';
-  if (!networkName) throw new Error('A custom network needs a name.');
+  if (!networkName) throw invalid('A custom network needs a name.');
   const host = input.host?.trim() ?? '';
-  if (!isHttpUrl(host))
-    throw new Error(`Invalid RPC URL "${input.host}": expected an http(s) URL.`);
+  if (!isHttpUrl(host)) throw invalid(`Invalid RPC URL "${input.host}": expected an http(s) URL.`);
   const blockExplorer = input.blockExplorer?.trim() ?? '';
   if (blockExplorer && !isHttpUrl(blockExplorer)) {
-    throw new Error(
-      `Invalid block explorer URL "${input.blockExplorer}": expected an http(s) URL.`,
-    );
+    throw invalid(`Invalid block explorer URL "${input.blockExplorer}": expected an http(s) URL.`);
   }
   const symbol = input.symbol?.trim() || DEFAULT_CUSTOM_NETWORK_TICKER;
-  return { id, networkName, host, chainId: parseChainId(input.chainId), symbol, blockExplorer };
+  let chainId: Hex;
+  try {
+    chainId = parseChainId(input.chainId);
+  } catch (error) {
+    throw invalid((error as Error).message, error);
+  }
+  return { id, networkName, host, chainId, symbol, blockExplorer };
 }
+
+const invalid = (message: string, cause?: unknown) =>
+  new NetworkError(NetworkErrorCode.invalidCustomNetwork, message, { cause });
 
 export function customNetworkToProviderConfig(network: CustomNetwork): ProviderConfig {
   return {

@@ -89,7 +89,8 @@ export type PastTransactionsState = {
   fetchedPastTx: Record<string, boolean>;
 };
 
-const metadata: StateMetadata<PastTransactionsState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const pastTransactionsControllerMetadata = {
   pastTransactions: {
     persist: true,
     usedInUi: true,
@@ -108,7 +109,7 @@ const metadata: StateMetadata<PastTransactionsState> = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<PastTransactionsState>;
 
 export function getDefaultPastTransactionsState(): PastTransactionsState {
   return { pastTransactions: {}, paymentTx: {}, fetchedPastTx: {} };
@@ -246,7 +247,7 @@ export class PastTransactionsController extends BaseController<
   }: PastTransactionsControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: pastTransactionsControllerMetadata,
       name: pastTransactionsControllerName,
       state: { ...getDefaultPastTransactionsState(), ...state, paymentTx: {}, fetchedPastTx: {} },
     });

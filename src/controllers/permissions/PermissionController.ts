@@ -5,6 +5,8 @@ import {
   type StateMetadata,
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
+
+import type { MethodActions } from '../messenger/method-actions';
 import { rpcErrors } from '@metamask/rpc-errors';
 
 import type { ApprovalControllerAddRequestAction } from '../approvals/ApprovalController';
@@ -41,14 +43,15 @@ export type PermissionControllerState = {
   grants: Record<string, PermissionGrant>;
 };
 
-const metadata: StateMetadata<PermissionControllerState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const permissionControllerMetadata = {
   grants: {
     persist: true,
     usedInUi: true,
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
-};
+} satisfies StateMetadata<PermissionControllerState>;
 
 /** EIP-2255 shape, as wallet_getPermissions and wallet_requestPermissions answer. */
 export type WalletPermission = {
@@ -65,40 +68,23 @@ export type PermissionControllerGetStateAction = ControllerGetStateAction<
   typeof permissionControllerName,
   PermissionControllerState
 >;
-/** eth_requestAccounts: the permitted accounts, asking the user to connect when there are none. */
-export type PermissionControllerRequestAccountsAction = {
-  type: `${typeof permissionControllerName}:requestAccounts`;
-  handler: (origin: string) => Promise<string[]>;
-};
-/** wallet_requestPermissions: always asks the user. */
-export type PermissionControllerRequestPermissionsAction = {
-  type: `${typeof permissionControllerName}:requestPermissions`;
-  handler: (origin: string) => Promise<WalletPermission[]>;
-};
-export type PermissionControllerGrantPermissionsAction = {
-  type: `${typeof permissionControllerName}:grantPermissions`;
-  handler: (origin: string, accounts: string[], period: PermissionPeriod) => string[];
-};
-export type PermissionControllerGetPermissionsAction = {
-  type: `${typeof permissionControllerName}:getPermissions`;
-  handler: (origin: string) => WalletPermission[];
-};
-export type PermissionControllerGetPermittedAccountsAction = {
-  type: `${typeof permissionControllerName}:getPermittedAccounts`;
-  handler: (origin: string) => string[];
-};
-export type PermissionControllerRevokePermissionsAction = {
-  type: `${typeof permissionControllerName}:revokePermissions`;
-  handler: (origin: string) => void;
-};
+/** The methods others may call as `PermissionController:<method>`. */
+const MESSENGER_EXPOSED_METHODS = [
+  'requestAccounts',
+  'requestPermissions',
+  'grantPermissions',
+  'getPermissions',
+  'getPermittedAccounts',
+  'revokePermissions',
+] as const;
+
 export type PermissionControllerActions =
   | PermissionControllerGetStateAction
-  | PermissionControllerRequestAccountsAction
-  | PermissionControllerRequestPermissionsAction
-  | PermissionControllerGrantPermissionsAction
-  | PermissionControllerGetPermissionsAction
-  | PermissionControllerGetPermittedAccountsAction
-  | PermissionControllerRevokePermissionsAction;
+  | MethodActions<
+      typeof permissionControllerName,
+      PermissionController,
+      (typeof MESSENGER_EXPOSED_METHODS)[number]
+    >;
 
 export type PermissionControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof permissionControllerName,
@@ -160,29 +146,16 @@ export class PermissionController extends BaseController<
     const grants = Object.fromEntries(
       Object.entries(state?.grants ?? {}).filter(([, grant]) => grant.expiresAt > clock()),
     );
-    super({ messenger, metadata, name: permissionControllerName, state: { grants } });
+    super({
+      messenger,
+      metadata: permissionControllerMetadata,
+      name: permissionControllerName,
+      state: { grants },
+    });
     this.#getKnownAccounts = getKnownAccounts;
     this.#now = clock;
 
-    const name = permissionControllerName;
-    this.messenger.registerActionHandler(`${name}:requestAccounts`, (origin) =>
-      this.requestAccounts(origin),
-    );
-    this.messenger.registerActionHandler(`${name}:requestPermissions`, (origin) =>
-      this.requestPermissions(origin),
-    );
-    this.messenger.registerActionHandler(`${name}:grantPermissions`, (origin, accounts, period) =>
-      this.grantPermissions(origin, accounts, period),
-    );
-    this.messenger.registerActionHandler(`${name}:getPermissions`, (origin) =>
-      this.getPermissions(origin),
-    );
-    this.messenger.registerActionHandler(`${name}:getPermittedAccounts`, (origin) =>
-      this.getPermittedAccounts(origin),
-    );
-    this.messenger.registerActionHandler(`${name}:revokePermissions`, (origin) =>
-      this.revokePermissions(origin),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
     this.#scheduleExpiryCheck();
   }
 

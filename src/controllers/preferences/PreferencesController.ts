@@ -6,6 +6,9 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
+import type { MethodActions } from '../messenger/method-actions';
+import { invalidAddress, unknownTheme, unsupportedLocale } from './errors';
+
 export const preferencesControllerName = 'PreferencesController';
 
 import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
@@ -17,7 +20,8 @@ export type PreferencesState = {
   selectedAddress: string | null;
 };
 
-const metadata: StateMetadata<PreferencesState> = {
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const preferencesControllerMetadata = {
   theme: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
   locale: { persist: true, usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: true },
   selectedAddress: {
@@ -26,7 +30,7 @@ const metadata: StateMetadata<PreferencesState> = {
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
-};
+} satisfies StateMetadata<PreferencesState>;
 
 export function getDefaultPreferencesState(): PreferencesState {
   return { theme: 'light', locale: 'en', selectedAddress: null };
@@ -36,18 +40,26 @@ export type PreferencesControllerGetStateAction = ControllerGetStateAction<
   typeof preferencesControllerName,
   PreferencesState
 >;
-export type PreferencesControllerSetThemeAction = {
-  type: `${typeof preferencesControllerName}:setTheme`;
-  handler: (theme: Theme) => void;
-};
-export type PreferencesControllerSetLocaleAction = {
-  type: `${typeof preferencesControllerName}:setLocale`;
-  handler: (locale: Locale) => void;
-};
+/** For the backend preference sync, which applies the server's theme and locale. */
+const MESSENGER_EXPOSED_METHODS = ['setTheme', 'setLocale'] as const;
+
+export type PreferencesControllerSetThemeAction = MethodActions<
+  typeof preferencesControllerName,
+  PreferencesController,
+  'setTheme'
+>;
+export type PreferencesControllerSetLocaleAction = MethodActions<
+  typeof preferencesControllerName,
+  PreferencesController,
+  'setLocale'
+>;
+export type PreferencesControllerMethodActions = MethodActions<
+  typeof preferencesControllerName,
+  PreferencesController,
+  (typeof MESSENGER_EXPOSED_METHODS)[number]
+>;
 export type PreferencesControllerActions =
-  | PreferencesControllerGetStateAction
-  | PreferencesControllerSetThemeAction
-  | PreferencesControllerSetLocaleAction;
+  PreferencesControllerGetStateAction | PreferencesControllerMethodActions;
 export type PreferencesControllerEvents = ControllerStateChangeEvent<
   typeof preferencesControllerName,
   PreferencesState
@@ -73,21 +85,15 @@ export class PreferencesController extends BaseController<
   }) {
     super({
       messenger,
-      metadata,
+      metadata: preferencesControllerMetadata,
       name: preferencesControllerName,
       state: { ...getDefaultPreferencesState(), ...state },
     });
-    // For the backend preference sync, which applies the server's theme and locale.
-    this.messenger.registerActionHandler(`${preferencesControllerName}:setTheme`, (theme) =>
-      this.setTheme(theme),
-    );
-    this.messenger.registerActionHandler(`${preferencesControllerName}:setLocale`, (locale) =>
-      this.setLocale(locale),
-    );
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   setTheme(theme: Theme): void {
-    if (!THEMES.includes(theme)) throw new Error(`Unknown theme: ${String(theme)}`);
+    if (!THEMES.includes(theme)) throw unknownTheme(theme);
     this.update((state) => {
       state.theme = theme;
     });
@@ -96,7 +102,7 @@ export class PreferencesController extends BaseController<
   /** Selects an account; the caller checks that the keyring holds it. null clears the selection. */
   setSelectedAddress(address: string | null): void {
     if (address !== null && !/^0x[0-9a-fA-F]{40}$/u.test(address)) {
-      throw new Error(`Invalid address: ${String(address)}`);
+      throw invalidAddress(address);
     }
     const selectedAddress = address?.toLowerCase() ?? null;
     if (selectedAddress === this.state.selectedAddress) return;
@@ -106,7 +112,7 @@ export class PreferencesController extends BaseController<
   }
 
   setLocale(locale: Locale): void {
-    if (!LOCALES.includes(locale)) throw new Error(`Unsupported locale: ${String(locale)}`);
+    if (!LOCALES.includes(locale)) throw unsupportedLocale(locale);
     this.update((state) => {
       state.locale = locale;
     });

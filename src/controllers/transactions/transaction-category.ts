@@ -1,82 +1,44 @@
+import { decodeFunctionData, type Hex, parseAbi, toFunctionSelector } from 'viem';
+
 import type { MethodParam, TransactionCategory, TxParams } from './types';
 
-type Abi = {
-  name: TransactionCategory;
-  inputs: { name: string; type: 'address' | 'uint256' | 'bytes' }[];
-};
+/** The token methods we name (ERC-20, ERC-721, ERC-1155), decoded by viem's ABI coding. */
+const TOKEN_METHODS = parseAbi([
+  'function transfer(address _to, uint256 _value)',
+  'function transferFrom(address _from, address _to, uint256 _value)',
+  'function approve(address _spender, uint256 _value)',
+  'function safeTransferFrom(address _from, address _to, uint256 _tokenId)',
+  'function safeTransferFrom(address _from, address _to, uint256 _tokenId, bytes _data)',
+  'function safeTransferFrom(address _from, address _to, uint256 _id, uint256 _value, bytes _data)',
+]);
+const BY_SELECTOR = new Map(TOKEN_METHODS.map((item) => [toFunctionSelector(item), item]));
 
-/** Four-byte selectors of the token methods we name (ERC-20, ERC-721, ERC-1155). */
-const KNOWN_METHODS: Record<string, Abi> = {
-  '0xa9059cbb': {
-    name: 'transfer',
-    inputs: [
-      { name: '_to', type: 'address' },
-      { name: '_value', type: 'uint256' },
-    ],
-  },
-  '0x23b872dd': {
-    name: 'transferFrom',
-    inputs: [
-      { name: '_from', type: 'address' },
-      { name: '_to', type: 'address' },
-      { name: '_value', type: 'uint256' },
-    ],
-  },
-  '0x095ea7b3': {
-    name: 'approve',
-    inputs: [
-      { name: '_spender', type: 'address' },
-      { name: '_value', type: 'uint256' },
-    ],
-  },
-  // ERC-721 safeTransferFrom(address,address,uint256)
-  '0x42842e0e': {
-    name: 'safeTransferFrom',
-    inputs: [
-      { name: '_from', type: 'address' },
-      { name: '_to', type: 'address' },
-      { name: '_tokenId', type: 'uint256' },
-    ],
-  },
-  // ERC-721 safeTransferFrom(address,address,uint256,bytes)
-  '0xb88d4fde': {
-    name: 'safeTransferFrom',
-    inputs: [
-      { name: '_from', type: 'address' },
-      { name: '_to', type: 'address' },
-      { name: '_tokenId', type: 'uint256' },
-      { name: '_data', type: 'bytes' },
-    ],
-  },
-  // ERC-1155 safeTransferFrom(address,address,uint256,uint256,bytes)
-  '0xf242432a': {
-    name: 'safeTransferFrom',
-    inputs: [
-      { name: '_from', type: 'address' },
-      { name: '_to', type: 'address' },
-      { name: '_id', type: 'uint256' },
-      { name: '_value', type: 'uint256' },
-      { name: '_data', type: 'bytes' },
-    ],
-  },
-};
+/** A decoded argument as the transaction record keeps it: hex quantities, lowercase addresses. */
+function paramValue(value: unknown): string {
+  if (typeof value === 'bigint') return `0x${value.toString(16)}`;
+  return String(value).toLowerCase();
+}
 
-/** Decodes the static head words of known token calls; a dynamic `bytes` is shown as its offset. */
+/** The known token method a calldata calls, with its arguments; null for anything else. */
 export function decodeMethod(
   data: string | undefined,
 ): { name: TransactionCategory; params: MethodParam[] } | null {
-  if (!data || data.length < 10) return null;
-  const abi = KNOWN_METHODS[data.slice(0, 10).toLowerCase()];
-  if (!abi) return null;
-  const body = data.slice(10);
-  if (body.length < abi.inputs.length * 64) return null;
-  const params = abi.inputs.map((input, index) => {
-    const word = body.slice(index * 64, index * 64 + 64);
-    const value =
-      input.type === 'address' ? `0x${word.slice(24)}` : `0x${BigInt(`0x${word}`).toString(16)}`;
-    return { name: input.name, type: input.type, value };
-  });
-  return { name: abi.name, params };
+  if (!data || !/^0x[0-9a-fA-F]{8}/u.test(data)) return null;
+  const item = BY_SELECTOR.get(data.slice(0, 10).toLowerCase() as Hex);
+  if (!item) return null;
+  let args: readonly unknown[];
+  try {
+    ({ args } = decodeFunctionData({ abi: [item], data: data as Hex }));
+  } catch {
+    // Calldata that does not decode as the method is no call of it.
+    return null;
+  }
+  const params = item.inputs.map((input, index) => ({
+    name: input.name,
+    type: input.type,
+    value: paramValue(args[index]),
+  }));
+  return { name: item.name, params };
 }
 
 export type CategoryResult = {

@@ -10,6 +10,7 @@ import type {
   ApprovalControllerRejectAction,
 } from '../approvals/ApprovalController';
 import type { GasFeeControllerGetSuggestedGasFeesAction } from '../gas/GasFeeController';
+import type { MethodActions } from '../messenger/method-actions';
 import type { KeyringControllerSignTransactionAction } from '../keyring/KeyringController';
 import type {
   NetworkControllerGetEIP1559CompatibilityAction,
@@ -39,12 +40,11 @@ export const MESSENGER_EXPOSED_METHODS = [
 type ExposedMethod = (typeof MESSENGER_EXPOSED_METHODS)[number];
 
 /** One messenger action per exposed method, typed from the method itself. */
-export type TransactionControllerMethodActions = {
-  [Method in ExposedMethod]: {
-    type: `${typeof transactionControllerName}:${Method}`;
-    handler: TransactionController[Method];
-  };
-}[ExposedMethod];
+export type TransactionControllerMethodActions = MethodActions<
+  typeof transactionControllerName,
+  TransactionController,
+  ExposedMethod
+>;
 
 export type TransactionControllerGetStateAction = ControllerGetStateAction<
   typeof transactionControllerName,

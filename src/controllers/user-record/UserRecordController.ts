@@ -21,6 +21,14 @@ import type {
   BackendSessionControllerSignInAction,
 } from '../backend-session/BackendSessionController';
 import type { CurrencyControllerSetCurrentCurrencyAction } from '../currency/CurrencyController';
+import { invalidCurrency } from '../currency/errors';
+import { invalidAddress, unknownTheme, unsupportedLocale } from '../preferences/errors';
+import {
+  NO_LOGIN_ACCOUNT_ERROR,
+  NO_SELECTED_ACCOUNT_ERROR,
+  UserRecordError,
+  UserRecordErrorCode,
+} from './errors';
 import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
 import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
 import type {
@@ -54,11 +62,12 @@ export type UserRecordState = {
   isNewUser: boolean;
 };
 
-const shown = { usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: false };
-const metadata: StateMetadata<UserRecordState> = {
+const shown = { usedInUi: true, includeInDebugSnapshot: true, includeInStateLogs: false } as const;
+/** Which keys persist and which views see (the engine derives the views' state type from it). */
+export const userRecordControllerMetadata = {
   identities: { ...shown, persist: true, includeInDebugSnapshot: false },
   isNewUser: { ...shown, persist: false },
-};
+} satisfies StateMetadata<UserRecordState>;
 
 export function getDefaultUserRecordState(): UserRecordState {
   return { identities: {}, isNewUser: false };
@@ -174,7 +183,7 @@ export class UserRecordController extends BaseController<
   }: UserRecordControllerOptions) {
     super({
       messenger,
-      metadata,
+      metadata: userRecordControllerMetadata,
       name: userRecordControllerName,
       state: { ...getDefaultUserRecordState(), ...state },
     });
@@ -197,7 +206,9 @@ export class UserRecordController extends BaseController<
    */
   async init(login: LoginDetails): Promise<void> {
     const address = (login.address ?? this.#selectedAddress() ?? '').toLowerCase();
-    if (!/^0x[0-9a-f]{40}$/u.test(address)) throw new Error('No account to log in with');
+    if (!/^0x[0-9a-f]{40}$/u.test(address)) {
+      throw new UserRecordError(UserRecordErrorCode.noAccount, NO_LOGIN_ACCOUNT_ERROR);
+    }
     let token = await this.messenger.call('BackendSessionController:ensureToken', address);
 
     // No record yet (404) is not an error: the user is created below.
@@ -290,7 +301,7 @@ export class UserRecordController extends BaseController<
   // --- once applied and rejects with a BackendChangeError.
 
   async setTheme(theme: Theme): Promise<void> {
-    if (!THEMES.includes(theme)) throw new Error(`Unknown theme: ${String(theme)}`);
+    if (!THEMES.includes(theme)) throw unknownTheme(theme);
     await this.#change(
       'theme',
       (token) => this.#backend.setTheme(token, theme),
@@ -302,7 +313,7 @@ export class UserRecordController extends BaseController<
   }
 
   async setLocale(locale: Locale): Promise<void> {
-    if (!LOCALES.includes(locale)) throw new Error(`Unsupported locale: ${String(locale)}`);
+    if (!LOCALES.includes(locale)) throw unsupportedLocale(locale);
     await this.#change(
       'locale',
       (token) => this.#backend.setLocale(token, locale),
@@ -315,7 +326,7 @@ export class UserRecordController extends BaseController<
 
   async setSelectedCurrency(currency: string): Promise<void> {
     if (typeof currency !== 'string' || !/^[A-Za-z]{2,10}$/u.test(currency))
-      throw new Error(`Invalid currency: ${String(currency)}`);
+      throw invalidCurrency(currency);
     const code = currency.toUpperCase();
     await this.#change(
       'currency',
@@ -338,8 +349,7 @@ export class UserRecordController extends BaseController<
   }
 
   async setDefaultPublicAddress(defaultAddress: string): Promise<void> {
-    if (!/^0x[0-9a-fA-F]{40}$/u.test(defaultAddress))
-      throw new Error(`Invalid address: ${String(defaultAddress)}`);
+    if (!/^0x[0-9a-fA-F]{40}$/u.test(defaultAddress)) throw invalidAddress(defaultAddress);
     const value = defaultAddress.toLowerCase();
     await this.#change(
       'defaultAddress',
@@ -360,7 +370,9 @@ export class UserRecordController extends BaseController<
     apply: (settings: UserSettings) => void,
   ): Promise<void> {
     const address = this.#selectedAddress();
-    if (!address) throw new Error('No account selected');
+    if (!address) {
+      throw new UserRecordError(UserRecordErrorCode.noAccount, NO_SELECTED_ACCOUNT_ERROR);
+    }
     const token = this.messenger.call('BackendSessionController:getToken', address);
     if (token) {
       await runBackendChange(

@@ -6,6 +6,7 @@ import {
   type ApprovalRequestDataByType,
   type ApprovalType,
 } from '../../../src/controllers/approvals/approval-types';
+import { ApprovalErrorCode } from '../../../src/controllers/approvals/errors';
 import { createApprovalController, createRoot, rejectionOf, thrownBy } from './harness';
 
 const DAPP = 'https://dapp.example';
@@ -45,7 +46,7 @@ describe('ApprovalController', () => {
     root.subscribe('ApprovalController:requestAdded', (request: unknown) => added.push(request));
     root.subscribe('ApprovalController:requestSettled', (event: unknown) => settled.push(event));
 
-    const { id, result } = controller.add({
+    const { id, result } = controller.addRequest({
       origin: DAPP,
       type: 'connect',
       requestData: sampleData.connect,
@@ -71,7 +72,7 @@ describe('ApprovalController', () => {
   it('ids are unguessable and distinct', async () => {
     const controller = createApprovalController(createRoot());
     const added = Array.from({ length: 20 }, (_, index) =>
-      controller.add({
+      controller.addRequest({
         origin: `https://dapp${index}.example`,
         type: 'personal_sign',
         requestData: sampleData.personal_sign,
@@ -86,7 +87,7 @@ describe('ApprovalController', () => {
     'rejecting a %s request gives 4001 with the spec message',
     async (type) => {
       const controller = createApprovalController(createRoot());
-      const { id, result } = controller.add({
+      const { id, result } = controller.addRequest({
         origin: DAPP,
         type,
         requestData: sampleData[type],
@@ -96,13 +97,13 @@ describe('ApprovalController', () => {
       expect(error.code).toBe(4001);
       expect(error.message).toBe(expectedRejections[type]);
       expect(APPROVAL_REJECTION_MESSAGES[type]).toBe(expectedRejections[type]);
-      expect(controller.get(id)).toBeUndefined();
+      expect(controller.getRequest(id)).toBeUndefined();
     },
   );
 
   it('a reject with an explicit error passes that error through', async () => {
     const controller = createApprovalController(createRoot());
-    const { id, result } = controller.add({
+    const { id, result } = controller.addRequest({
       origin: DAPP,
       type: 'add_chain',
       requestData: sampleData.add_chain,
@@ -114,7 +115,7 @@ describe('ApprovalController', () => {
 
   it("runs the requester's parseValue first: a refused value keeps the request pending, a parsed one is what the requester gets", async () => {
     const controller = createApprovalController(createRoot());
-    const { id, result } = controller.add({
+    const { id, result } = controller.addRequest({
       origin: DAPP,
       type: 'add_chain',
       requestData: sampleData.add_chain,
@@ -124,16 +125,20 @@ describe('ApprovalController', () => {
       },
     });
     expect(() => controller.approve(id, 42)).toThrow('a string, please');
-    expect(controller.get(id)).toMatchObject({ id, type: 'add_chain' });
+    expect(controller.getRequest(id)).toMatchObject({ id, type: 'add_chain' });
     controller.approve(id, 'ok');
     await expect(result).resolves.toBe('OK');
-    expect(controller.get(id)).toBeUndefined();
+    expect(controller.getRequest(id)).toBeUndefined();
   });
 
   it('an unknown type gives "No new transactions." and adds nothing', () => {
     const controller = createApprovalController(createRoot());
     const error = thrownBy(() =>
-      controller.add({ origin: DAPP, type: 'mystery' as ApprovalType, requestData: {} } as never),
+      controller.addRequest({
+        origin: DAPP,
+        type: 'mystery' as ApprovalType,
+        requestData: {},
+      } as never),
     );
     expect(error.message).toBe('No new transactions.');
     expect(error.code).toBe(-32602);
@@ -142,25 +147,25 @@ describe('ApprovalController', () => {
 
   it('one pending approval per (origin, type) for dapps: the second gets -32002', async () => {
     const controller = createApprovalController(createRoot());
-    const first = controller.add({
+    const first = controller.addRequest({
       origin: DAPP,
       type: 'connect',
       requestData: sampleData.connect,
     });
     const error = thrownBy(() =>
-      controller.add({ origin: DAPP, type: 'connect', requestData: sampleData.connect }),
+      controller.addRequest({ origin: DAPP, type: 'connect', requestData: sampleData.connect }),
     );
     expect(error.code).toBe(-32002);
     expect(error.message).toBe(
       `Request of type 'connect' already pending for origin ${DAPP}. Please wait.`,
     );
     // Another type from the same origin, and the same type from another origin, are fine.
-    const other = controller.add({
+    const other = controller.addRequest({
       origin: DAPP,
       type: 'personal_sign',
       requestData: sampleData.personal_sign,
     });
-    const elsewhere = controller.add({
+    const elsewhere = controller.addRequest({
       origin: 'https://other.example',
       type: 'connect',
       requestData: sampleData.connect,
@@ -169,7 +174,7 @@ describe('ApprovalController', () => {
     // Once the first settles the origin may ask again.
     controller.reject(first.id);
     await rejectionOf(first.result);
-    const again = controller.add({
+    const again = controller.addRequest({
       origin: DAPP,
       type: 'connect',
       requestData: sampleData.connect,
@@ -181,7 +186,10 @@ describe('ApprovalController', () => {
   it("the wallet's own origin may queue several requests of one type", async () => {
     const controller = createApprovalController(createRoot(), { walletOrigin: 'orrery' });
     const request = { origin: 'orrery', type: 'transaction', requestData: sampleData.transaction };
-    const added = [controller.add(request as never), controller.add(request as never)];
+    const added = [
+      controller.addRequest(request as never),
+      controller.addRequest(request as never),
+    ];
     expect(controller.getPending()).toHaveLength(2);
     controller.rejectAll();
     await Promise.all(added.map(({ result }) => rejectionOf(result)));
@@ -208,7 +216,7 @@ describe('ApprovalController', () => {
       ],
     ];
     for (const [request, message] of cases) {
-      const error = thrownBy(() => controller.add(request as never));
+      const error = thrownBy(() => controller.addRequest(request as never));
       expect(error.message).toBe(message);
       expect(error.code).toBe(-32602);
     }
@@ -217,29 +225,39 @@ describe('ApprovalController', () => {
 
   it('approving or rejecting an unknown id throws and settles nothing', async () => {
     const controller = createApprovalController(createRoot());
-    const { id, result } = controller.add({
+    const { id, result } = controller.addRequest({
       origin: DAPP,
       type: 'switch_chain',
       requestData: sampleData.switch_chain,
     });
-    expect(thrownBy(() => controller.approve('nope')).message).toBe(
-      'Approval request not found for id: "nope".',
-    );
-    expect(thrownBy(() => controller.reject('nope')).message).toBe(
-      'Approval request not found for id: "nope".',
-    );
+    expect(thrownBy(() => controller.approve('nope'))).toMatchObject({
+      message: 'Approval request not found for id: "nope".',
+      data: { code: ApprovalErrorCode.requestNotFound },
+    });
+    expect(thrownBy(() => controller.reject('nope'))).toMatchObject({
+      data: { code: ApprovalErrorCode.requestNotFound },
+    });
     controller.approve(id);
     await expect(result).resolves.toBeUndefined();
     // A second answer for the same id is refused.
-    expect(() => controller.reject(id)).toThrow('Approval request not found');
+    expect(thrownBy(() => controller.reject(id))).toMatchObject({
+      data: { code: ApprovalErrorCode.requestNotFound },
+    });
   });
 
   it('the state holds a copy of the request data; the caller cannot change it later', async () => {
     const controller = createApprovalController(createRoot());
     const requestData = { txId: 'tx-9', txParams: { value: '0x1' } };
-    const { id, result } = controller.add({ origin: DAPP, type: 'transaction', requestData });
+    const { id, result } = controller.addRequest({
+      origin: DAPP,
+      type: 'transaction',
+      requestData,
+    });
     requestData.txParams.value = '0xffff';
-    expect(controller.get(id)?.requestData).toEqual({ txId: 'tx-9', txParams: { value: '0x1' } });
+    expect(controller.getRequest(id)?.requestData).toEqual({
+      txId: 'tx-9',
+      txParams: { value: '0x1' },
+    });
     controller.rejectAll();
     await rejectionOf(result);
   });
@@ -261,7 +279,7 @@ describe('ApprovalController', () => {
 
   it('is visible to the UI, never persisted, and destroy rejects pending callers', async () => {
     const controller = createApprovalController(createRoot());
-    const { result } = controller.add({
+    const { result } = controller.addRequest({
       origin: DAPP,
       type: 'decrypt',
       requestData: sampleData.decrypt,

@@ -1,4 +1,4 @@
-import { AssetError } from '../../../src/controllers/assets/asset-errors';
+import { AssetError } from '../../../src/controllers/assets/errors';
 import { NftHandler, nftStandard } from '../../../src/controllers/assets/nft-handler';
 import {
   displayableUrl,

@@ -15,6 +15,7 @@ import {
   type CurrencyControllerEvents,
   type CurrencyControllerOptions,
 } from '../../../src/controllers/currency/CurrencyController';
+import { CurrencyErrorCode } from '../../../src/controllers/currency/errors';
 import {
   NetworkController,
   networkControllerName,
@@ -127,7 +128,9 @@ describe('CurrencyController', () => {
       commonDenominatorPrice: 1234.5,
     });
     expect(priceApi.calls).toEqual(['ETH:USD', 'ETH:EUR,USD']);
-    await expect(currency.setCurrentCurrency('not a code')).rejects.toThrow('Invalid currency');
+    await expect(currency.setCurrentCurrency('not a code')).rejects.toMatchObject({
+      data: { code: CurrencyErrorCode.invalidCurrency },
+    });
   });
 
   it('a failed fetch sets the rate to 0 and the date to N/A', async () => {

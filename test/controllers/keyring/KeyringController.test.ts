@@ -1,21 +1,18 @@
+import { recoverPersonalSignature } from '@metamask/eth-sig-util';
 import { Messenger } from '@metamask/messenger';
 
 import {
-  ALREADY_ADDED_ERROR,
   KeyringController,
-  LOCKED_ERROR,
-  UNKNOWN_ADDRESS_ERROR,
   type KeyringControllerActions,
   type KeyringControllerEvents,
   type KeyringControllerMessenger,
 } from '../../../src/controllers/keyring/KeyringController';
-import { EMPTY_KEY_ERROR, INVALID_KEY_ERROR } from '../../../src/controllers/keyring/account-keys';
-import { KEYSTORE_PASSWORD_REQUIRED_ERROR } from '../../../src/controllers/keyring/keystore';
-import { INVALID_SEED_PHRASE_ERROR } from '../../../src/controllers/keyring/seed-phrase';
-import {
-  recoverPersonalSignature,
-  signTransaction,
-} from '../../../src/controllers/keyring/sign-transaction';
+import { KeyringErrorCode } from '../../../src/controllers/keyring/errors';
+import { signTransaction } from '../../../src/controllers/keyring/sign-transaction';
+import { thrownBy } from '../approvals/harness';
+
+/** A keyring failure, matched by its stable code. */
+const failure = (code: KeyringErrorCode) => ({ data: { code } });
 
 // anvil's dev accounts 0 and 1 (test mnemonic).
 const key0 = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -155,11 +152,15 @@ describe('KeyringController', () => {
     restored.keyring.setLocked();
     expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
     expect(restored.keyring.getAccounts()).toEqual([]);
-    expect(() => restored.keyring.getUnlockedContents()).toThrow(LOCKED_ERROR);
-    await expect(restored.keyring.signPersonalMessage(address0, 'hi')).rejects.toThrow(
-      LOCKED_ERROR,
+    expect(thrownBy(() => restored.keyring.getUnlockedContents())).toMatchObject(
+      failure(KeyringErrorCode.locked),
     );
-    await expect(restored.keyring.importAccountWithPrivateKey(key1)).rejects.toThrow(LOCKED_ERROR);
+    await expect(restored.keyring.signPersonalMessage(address0, 'hi')).rejects.toMatchObject(
+      failure(KeyringErrorCode.locked),
+    );
+    await expect(restored.keyring.importAccountWithPrivateKey(key1)).rejects.toMatchObject(
+      failure(KeyringErrorCode.locked),
+    );
     expect(locks).toEqual(['unlock', 'lock']);
   });
 
@@ -169,7 +170,7 @@ describe('KeyringController', () => {
     const vault = keyring.state.vault;
     const refused = keyring.importAccountWithPrivateKey(key0);
     keyring.setLocked();
-    await expect(refused).rejects.toThrow(LOCKED_ERROR);
+    await expect(refused).rejects.toMatchObject(failure(KeyringErrorCode.locked));
     expect(keyring.state.vault).toBe(vault);
     await keyring.submitPassword(password);
 
@@ -180,7 +181,9 @@ describe('KeyringController', () => {
     await expect(importing).resolves.toBe(address0);
     expect(keyring.state.isUnlocked).toBe(false);
     expect(keyring.state.accounts).toEqual([]);
-    expect(() => keyring.getUnlockedContents()).toThrow(LOCKED_ERROR);
+    expect(thrownBy(() => keyring.getUnlockedContents())).toMatchObject(
+      failure(KeyringErrorCode.locked),
+    );
     await keyring.submitPassword(password);
     expect(keyring.getAccounts()).toEqual([address0]);
   });
@@ -190,9 +193,10 @@ describe('KeyringController', () => {
     await keyring.importAccountWithPrivateKey(key0);
     const vault = keyring.state.vault;
     const restored = createKeyring(vault);
-    await expect(restored.keyring.submitPassword('wrong password')).rejects.toThrow(
-      'Incorrect Password Entered.',
-    );
+    await expect(restored.keyring.submitPassword('wrong password')).rejects.toMatchObject({
+      message: 'Incorrect Password Entered.',
+      ...failure(KeyringErrorCode.incorrectPassword),
+    });
     expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
     await restored.keyring.submitPassword(password);
     expect(restored.keyring.getAccounts()).toEqual([address0]);
@@ -205,17 +209,18 @@ describe('KeyringController', () => {
     const tampered = tamper(vault);
     const damaged = createKeyring(tampered);
     // AES-GCM authentication cannot tell a flipped byte from a wrong password.
-    await expect(damaged.keyring.submitPassword(password)).rejects.toThrow(
-      'Incorrect Password Entered.',
-    );
+    await expect(damaged.keyring.submitPassword(password)).rejects.toMatchObject({
+      message: 'Incorrect Password Entered.',
+      ...failure(KeyringErrorCode.incorrectPassword),
+    });
     expect(damaged.keyring.state).toEqual({ vault: tampered, isUnlocked: false, accounts: [] });
-    await expect(damaged.keyring.createNewVault(password)).rejects.toThrow(
-      'A vault already exists.',
+    await expect(damaged.keyring.createNewVault(password)).rejects.toMatchObject(
+      failure(KeyringErrorCode.vaultExists),
     );
     expect(damaged.keyring.state.vault).toBe(tampered);
     const truncated = createKeyring(vault.slice(0, 40));
-    await expect(truncated.keyring.submitPassword(password)).rejects.toThrow(
-      'The vault is corrupted: not JSON',
+    await expect(truncated.keyring.submitPassword(password)).rejects.toMatchObject(
+      failure(KeyringErrorCode.corruptVault),
     );
     expect(truncated.keyring.state.vault).toBe(vault.slice(0, 40));
     // Undoing the damage gives the account back: nothing was lost.
@@ -228,11 +233,11 @@ describe('KeyringController', () => {
     const { keyring } = await unlockedKeyring();
     await keyring.importAccountWithPrivateKey(key0);
     const before = keyring.state;
-    await expect(keyring.importAccountWithPrivateKey(key0.toUpperCase())).rejects.toThrow(
-      ALREADY_ADDED_ERROR,
+    await expect(keyring.importAccountWithPrivateKey(key0.toUpperCase())).rejects.toMatchObject(
+      failure(KeyringErrorCode.alreadyAdded),
     );
-    await expect(keyring.importAccountWithSeedPhrase(testMnemonic)).rejects.toThrow(
-      ALREADY_ADDED_ERROR,
+    await expect(keyring.importAccountWithSeedPhrase(testMnemonic)).rejects.toMatchObject(
+      failure(KeyringErrorCode.alreadyAdded),
     );
     // All or nothing: a batch with one duplicate adds none of its keys.
     await expect(
@@ -240,29 +245,33 @@ describe('KeyringController', () => {
         { privKey: key1, accountType: 'normal' },
         { privKey: key0, accountType: 'threshold' },
       ]),
-    ).rejects.toThrow(ALREADY_ADDED_ERROR);
+    ).rejects.toMatchObject(failure(KeyringErrorCode.alreadyAdded));
     await expect(
       keyring.addAccounts([
         { privKey: key1, accountType: 'normal' },
         { privKey: key1, accountType: 'app_scoped' },
       ]),
-    ).rejects.toThrow(ALREADY_ADDED_ERROR);
+    ).rejects.toMatchObject(failure(KeyringErrorCode.alreadyAdded));
     expect(keyring.state).toBe(before);
   });
 
   it('gives the spec messages for bad keys, phrases and keystores without touching the vault', async () => {
     const { keyring } = await unlockedKeyring();
     const before = keyring.state;
-    await expect(keyring.importAccountWithPrivateKey('  ')).rejects.toThrow(EMPTY_KEY_ERROR);
-    await expect(keyring.importAccountWithPrivateKey('0x1234')).rejects.toThrow(INVALID_KEY_ERROR);
-    await expect(keyring.importAccountWithPrivateKey('00'.repeat(32))).rejects.toThrow(
-      INVALID_KEY_ERROR,
+    await expect(keyring.importAccountWithPrivateKey('  ')).rejects.toMatchObject(
+      failure(KeyringErrorCode.emptyKey),
     );
-    await expect(keyring.importAccountWithSeedPhrase('not a seed phrase')).rejects.toThrow(
-      INVALID_SEED_PHRASE_ERROR,
+    await expect(keyring.importAccountWithPrivateKey('0x1234')).rejects.toMatchObject(
+      failure(KeyringErrorCode.invalidKey),
     );
-    await expect(keyring.importAccountWithKeystore(lifeKeystore, '')).rejects.toThrow(
-      KEYSTORE_PASSWORD_REQUIRED_ERROR,
+    await expect(keyring.importAccountWithPrivateKey('00'.repeat(32))).rejects.toMatchObject(
+      failure(KeyringErrorCode.invalidKey),
+    );
+    await expect(keyring.importAccountWithSeedPhrase('not a seed phrase')).rejects.toMatchObject(
+      failure(KeyringErrorCode.invalidSeedPhrase),
+    );
+    await expect(keyring.importAccountWithKeystore(lifeKeystore, '')).rejects.toMatchObject(
+      failure(KeyringErrorCode.keystorePasswordRequired),
     );
     expect(keyring.state).toBe(before);
   });
@@ -294,22 +303,27 @@ describe('KeyringController', () => {
     ]);
     await expect(keyring.exportAccount(small ?? '', password)).resolves.toBe(short.slice(2));
     expect(keyring.getAccountType(address0.toUpperCase().replace('0X', '0x'))).toBe('normal');
-    await expect(keyring.exportAccount(address0, 'wrong password')).rejects.toThrow(
-      'Incorrect Password Entered.',
-    );
+    await expect(keyring.exportAccount(address0, 'wrong password')).rejects.toMatchObject({
+      message: 'Incorrect Password Entered.',
+      ...failure(KeyringErrorCode.incorrectPassword),
+    });
   });
 
   it("answers unknown addresses with 'Orrery Keyring - Unable to find matching address.'", async () => {
     const { keyring } = await unlockedKeyring();
     await keyring.importAccountWithPrivateKey(key0);
-    await expect(keyring.signTransaction(address1, { gasPrice: '0x1' }, '0x1')).rejects.toThrow(
-      UNKNOWN_ADDRESS_ERROR,
+    await expect(
+      keyring.signTransaction(address1, { gasPrice: '0x1' }, '0x1'),
+    ).rejects.toMatchObject(failure(KeyringErrorCode.unknownAddress));
+    await expect(keyring.signPersonalMessage(address1, 'hi')).rejects.toMatchObject(
+      failure(KeyringErrorCode.unknownAddress),
     );
-    await expect(keyring.signPersonalMessage(address1, 'hi')).rejects.toThrow(
-      UNKNOWN_ADDRESS_ERROR,
+    await expect(keyring.removeAccount(address1)).rejects.toMatchObject(
+      failure(KeyringErrorCode.unknownAddress),
     );
-    await expect(keyring.removeAccount(address1)).rejects.toThrow(UNKNOWN_ADDRESS_ERROR);
-    expect(() => keyring.getAccountType(address1)).toThrow(UNKNOWN_ADDRESS_ERROR);
+    expect(thrownBy(() => keyring.getAccountType(address1))).toMatchObject(
+      failure(KeyringErrorCode.unknownAddress),
+    );
   });
 
   it('removes an account from the vault', async () => {
@@ -352,7 +366,7 @@ describe('KeyringController', () => {
       address0,
       'hello',
     );
-    expect(recoverPersonalSignature('hello', signature)).toBe(address0);
+    expect(recoverPersonalSignature({ data: 'hello', signature })).toBe(address0);
     const hashSignature = await messenger.call(
       'KeyringController:signHash',
       address1,

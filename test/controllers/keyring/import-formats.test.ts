@@ -1,21 +1,19 @@
 import { loadTests } from '@ethersproject/testcases';
 
 import {
-  EMPTY_KEY_ERROR,
-  INVALID_KEY_ERROR,
   keyEntryFromImportedKey,
   keyEntryFromLoginKey,
 } from '../../../src/controllers/keyring/account-keys';
 import {
-  decryptKeystore,
+  EMPTY_KEY_ERROR,
+  INVALID_KEY_ERROR,
+  INVALID_SEED_PHRASE_ERROR,
   KEYSTORE_INVALID_ERROR,
   KEYSTORE_PASSWORD_REQUIRED_ERROR,
   KEYSTORE_WRONG_PASSWORD_ERROR,
-} from '../../../src/controllers/keyring/keystore';
-import {
-  INVALID_SEED_PHRASE_ERROR,
-  privateKeyFromSeedPhrase,
-} from '../../../src/controllers/keyring/seed-phrase';
+} from '../../../src/controllers/keyring/errors';
+import { decryptKeystore } from '../../../src/controllers/keyring/keystore';
+import { privateKeyFromSeedPhrase } from '../../../src/controllers/keyring/seed-phrase';
 
 // Web3 Secret Storage Definition test vectors (password "testpassword").
 const web3Pbkdf2 = {

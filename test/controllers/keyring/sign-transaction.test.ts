@@ -1,12 +1,12 @@
 import type { AccessList } from '@ethereumjs/tx';
 import { loadTests } from '@ethersproject/testcases';
+import { recoverPersonalSignature } from '@metamask/eth-sig-util';
+import { hashMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 import {
   buildUnsignedTransaction,
-  hashPersonalMessage,
   privateKeyToAddress,
-  recoverPersonalSignature,
   signHash,
   signPersonalMessage,
   signTransaction,
@@ -205,22 +205,14 @@ describe('message signing', () => {
     expect(privateKeyToAddress(key)).toBe(address);
   });
 
-  it('hashes personal messages as EIP-191 version 0x45', () => {
-    // keccak256("\x19Ethereum Signed Message:\n11hello world"), the widely published hashMessage('hello world').
-    expect(toHex(hashPersonalMessage('hello world'))).toBe(
-      '0xd9eba16ed0ecae432b71fe008c98cc872bb4cc214d3220a36f365326cf807d68',
-    );
-    expect(hashPersonalMessage('0x68656c6c6f20776f726c64')).toEqual(
-      hashPersonalMessage('hello world'),
-    );
-  });
-
-  it('signs a personal message that recovers to the signer', () => {
+  it('signs a personal message that recovers to the signer, 0x hex as the bytes it encodes', () => {
     const signature = signPersonalMessage('hello world', key);
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
     expect(['1b', '1c']).toContain(signature.slice(-2));
-    expect(recoverPersonalSignature('hello world', signature)).toBe(address);
-    expect(recoverPersonalSignature('hello world!', signature)).not.toBe(address);
+    expect(signPersonalMessage('0x68656c6c6f20776f726c64', key)).toBe(signature);
+    expect(signPersonalMessage(new TextEncoder().encode('hello world'), key)).toBe(signature);
+    expect(recoverPersonalSignature({ data: 'hello world', signature })).toBe(address);
+    expect(recoverPersonalSignature({ data: 'hello world!', signature })).not.toBe(address);
   });
 
   it('matches an independent implementation (viem) for text and raw-byte messages', async () => {
@@ -233,7 +225,8 @@ describe('message signing', () => {
   });
 
   it('signHash signs the given hash without hashing it again', () => {
-    const hash = hashPersonalMessage('hello world');
+    // keccak256("\x19Ethereum Signed Message:\n11hello world"), by viem.
+    const hash = hashMessage('hello world');
     expect(signHash(hash, key)).toBe(signPersonalMessage('hello world', key));
     expect(() => signHash('0x1234', key)).toThrow('A hash to sign must be 32 bytes.');
   });

@@ -4,12 +4,13 @@ import { deriveStateFromMetadata } from '@metamask/base-controller';
 import { callJsonRpc } from '../../../scripts/lib/json-rpc';
 import { findFreePort, startAnvil, type AnvilInstance } from '../../../scripts/lib/anvil';
 import {
-  UNSUPPORTED_CHAIN_MESSAGE,
   type NetworkController,
   type NetworkState,
 } from '../../../src/controllers/network/NetworkController';
+import { NetworkErrorCode } from '../../../src/controllers/network/errors';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/shared/networks';
 import { useAnvil } from '../../chain/use-anvil';
+import { thrownBy } from '../approvals/harness';
 import {
   countingFetch,
   createNetworkController,
@@ -82,7 +83,7 @@ describe('NetworkController', () => {
       expect(controller.state.networkStatus).toBe('available');
       const account = node.accounts[2];
       const balance = () =>
-        controller.provider.request<string>({
+        controller.getProvider().request<string>({
           method: 'eth_getBalance',
           params: [account, 'latest'],
         });
@@ -121,15 +122,13 @@ describe('NetworkController', () => {
     const { controller } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
     await controller.init();
     const before = controller.state.providerConfig;
-    await expect(controller.setProviderType('rpc')).rejects.toThrow(
-      'NetworkController - cannot call "setProviderType" with type "rpc". Use "setRpcTarget".',
-    );
-    await expect(controller.setProviderType('ropsten')).rejects.toThrow(
-      'NetworkController - Unknown rpc type "ropsten".',
-    );
-    await expect(controller.setProviderType('reef')).rejects.toThrow(
-      'NetworkController - network "reef" has no RPC endpoint configured.',
-    );
+    const unknownType = { data: { code: NetworkErrorCode.unknownNetworkType } };
+    await expect(controller.setProviderType('rpc')).rejects.toMatchObject(unknownType);
+    await expect(controller.setProviderType('ropsten')).rejects.toMatchObject(unknownType);
+    await expect(controller.setProviderType('reef')).rejects.toMatchObject({
+      ...unknownType,
+      message: 'NetworkController - network "reef" has no RPC endpoint configured.',
+    });
     expect(controller.state.providerConfig).toBe(before);
     expect(controller.state.networkStatus).toBe('available');
   });
@@ -152,7 +151,7 @@ describe('NetworkController', () => {
     const { controller, root } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
     await controller.init();
     expect(await controller.getEIP1559Compatibility()).toBe(true);
-    const provider = controller.provider;
+    const provider = controller.getProvider();
 
     const seen: string[] = [];
     root.subscribe('NetworkController:networkDidChange', () => {
@@ -170,7 +169,7 @@ describe('NetworkController', () => {
     expect(controller.state.networkStatus).toBe('available');
     expect(controller.state.networkId).toBe('1337');
     // Holders of the provider follow the switch.
-    expect(controller.provider).toBe(provider);
+    expect(controller.getProvider()).toBe(provider);
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x539');
     await waitFor(() => controller.state.latestBlockNumber !== null, 'a block on the new network');
   });
@@ -223,18 +222,22 @@ describe('NetworkController', () => {
 
     // Bad input is refused and loses nothing.
     const snapshot = controller.state.customNetworks;
-    expect(() =>
-      controller.addCustomNetwork({ networkName: 'C', host: nodeB().rpcUrl, chainId: 'abc' }),
-    ).toThrow('Invalid chain id "abc"');
-    expect(() =>
-      controller.addCustomNetwork({ id: 42, networkName: 'C', host: nodeB().rpcUrl, chainId: 1 }),
-    ).toThrow('a custom network with id "42" exists');
+    expect(
+      thrownBy(() =>
+        controller.addCustomNetwork({ networkName: 'C', host: nodeB().rpcUrl, chainId: 'abc' }),
+      ),
+    ).toMatchObject({ data: { code: NetworkErrorCode.invalidCustomNetwork } });
+    expect(
+      thrownBy(() =>
+        controller.addCustomNetwork({ id: 42, networkName: 'C', host: nodeB().rpcUrl, chainId: 1 }),
+      ),
+    ).toMatchObject({ data: { code: NetworkErrorCode.customNetworkExists } });
     await expect(
       controller.editCustomNetwork(a.id, { networkName: '', host: nodeA().rpcUrl, chainId: 1 }),
-    ).rejects.toThrow('A custom network needs a name.');
-    await expect(controller.deleteCustomNetwork('nope')).rejects.toThrow(
-      'no custom network with id "nope"',
-    );
+    ).rejects.toMatchObject({ data: { code: NetworkErrorCode.invalidCustomNetwork } });
+    await expect(controller.deleteCustomNetwork('nope')).rejects.toMatchObject({
+      data: { code: NetworkErrorCode.customNetworkNotFound },
+    });
     expect(controller.state.customNetworks).toBe(snapshot);
 
     // Lookups: built-ins first, numeric ids converted to hex.
@@ -244,7 +247,10 @@ describe('NetworkController', () => {
     });
     expect(controller.findNetworkByChainId('0x89')).toMatchObject({ type: 'matic' });
     expect(controller.findNetworkByChainId('0x999999')).toBeUndefined();
-    await expect(controller.switchToChain('0x999999')).rejects.toThrow(UNSUPPORTED_CHAIN_MESSAGE);
+    await expect(controller.switchToChain('0x999999')).rejects.toMatchObject({
+      message: 'unsupported chain, please add this chain before switching',
+      data: { code: NetworkErrorCode.unsupportedChain },
+    });
 
     // Select B by chain id, then edit it to point at node A: the provider follows.
     await controller.switchToChain(1337);

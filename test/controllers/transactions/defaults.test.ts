@@ -68,15 +68,23 @@ describe('defaults: category, gas limit and fees', () => {
     expect((await add({ to: '0x', data: '0x6080604052' })).transactionCategory).toBe(
       'contractDeployment',
     );
-    // ERC-1155 safeTransferFrom and the bytes variant of ERC-721 decode too.
-    expect(
-      decodeMethod(
-        `0xf242432a${word(from)}${word(other)}${word('0x1')}${word('0x2')}${word('0xa0')}`,
-      )?.name,
-    ).toBe('safeTransferFrom');
-    expect(
-      decodeMethod(`0xb88d4fde${word(from)}${word(other)}${word('0x1')}${word('0x80')}`)?.name,
-    ).toBe('safeTransferFrom');
+    // ERC-1155 safeTransferFrom and the bytes variant of ERC-721 decode too, bytes and all.
+    const erc1155 = `0xf242432a${word(from)}${word(other)}${word('0x1')}${word('0x2')}${word('0xa0')}${word('0x2')}${'beef'.padEnd(64, '0')}`;
+    expect(decodeMethod(erc1155)).toEqual({
+      name: 'safeTransferFrom',
+      params: [
+        { name: '_from', type: 'address', value: from },
+        { name: '_to', type: 'address', value: other },
+        { name: '_id', type: 'uint256', value: '0x1' },
+        { name: '_value', type: 'uint256', value: '0x2' },
+        { name: '_data', type: 'bytes', value: '0xbeef' },
+      ],
+    });
+    const erc721 = `0xb88d4fde${word(from)}${word(other)}${word('0x1')}${word('0x80')}${word('0x0')}`;
+    expect(decodeMethod(erc721)?.name).toBe('safeTransferFrom');
+    // A known selector with calldata that does not decode as its method is no call of it.
+    expect(decodeMethod(erc1155.slice(0, 10 + 64 * 5))).toBeNull();
+    expect(decodeMethod(`0xa9059cbb${word(other)}`)).toBeNull();
   });
 
   it('uses 21000 for a simple transfer and estimate × 1.5 for a contract call', async () => {

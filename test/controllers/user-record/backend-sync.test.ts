@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { TOKEN_EXPIRED_MESSAGE } from '../../../src/controllers/backend/api-client';
-import { BackendChangeFailure as F, NOT_SIGNED_IN } from '../../../src/controllers/backend/errors';
+import { BackendErrorCode as F, NOT_SIGNED_IN } from '../../../src/controllers/backend/errors';
 import { INVALID_SIGNIN_MESSAGE } from '../../../src/controllers/messages/signin-message';
 import { CONTACT_ERROR_KEYS } from '../../../src/controllers/preferences/contact-validation';
 import { BUILT_IN_NETWORKS } from '../../../src/shared/networks';
