@@ -22,6 +22,7 @@ import type {
 } from '../backend-session/BackendSessionController';
 import type { CurrencyControllerSetCurrentCurrencyAction } from '../currency/CurrencyController';
 import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
+import type { Timers } from '../polling/timers';
 import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
 import type {
   PreferencesControllerGetStateAction,
@@ -149,6 +150,8 @@ export interface UserRecordControllerOptions {
   backend: BackendClient;
   isIdle?: () => boolean;
   syncIntervalMs?: number;
+  /** The poller's timers; tests pass a manual clock. */
+  timers?: Timers;
 }
 
 /**
@@ -171,6 +174,7 @@ export class UserRecordController extends BaseController<
     backend,
     isIdle,
     syncIntervalMs = USER_RECORD_SYNC_INTERVAL_MS,
+    timers,
   }: UserRecordControllerOptions) {
     super({
       messenger,
@@ -183,6 +187,7 @@ export class UserRecordController extends BaseController<
     this.#poller = createChainedPoller({
       intervalMs: syncIntervalMs,
       run: () => this.#syncIfActive(),
+      timers,
     });
   }
 
