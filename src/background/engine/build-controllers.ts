@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_TRACKER_DELEGATED_ACTIONS,
+  ACCOUNT_TRACKER_DELEGATED_EVENTS,
   AccountTrackerController,
   accountTrackerControllerName,
 } from '../../controllers/account-tracker/AccountTrackerController';
@@ -75,6 +77,7 @@ import {
   BackendRecordsController,
   backendRecordsControllerName,
 } from '../../controllers/backend-records/BackendRecordsController';
+import type { Timers } from '../../controllers/polling/timers';
 import type { PersistedStates } from '../persistence/migrations';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
@@ -89,6 +92,8 @@ export interface ControllerOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** Clock for permission grants (expiry); tests pass their own. */
   now?: () => number;
+  /** The pollers' timers; tests pass a manual clock. */
+  timers?: Timers;
 }
 
 /**
@@ -108,6 +113,7 @@ export function buildControllers(
     state: persisted<NetworkState>(networkControllerName),
     providerConfig: options.providerConfig,
     pollingInterval: options.blockPollingInterval,
+    timers: options.timers,
   });
   const preferences = new PreferencesController({
     messenger: createControllerMessenger(root, preferencesControllerName),
@@ -119,16 +125,8 @@ export function buildControllers(
   });
   const accountTracker = new AccountTrackerController({
     messenger: createControllerMessenger(root, accountTrackerControllerName, {
-      actions: [
-        'NetworkController:getState',
-        'NetworkController:getProvider',
-        'KeyringController:getAccounts',
-      ],
-      events: [
-        'NetworkController:newBlock',
-        'NetworkController:networkDidChange',
-        'KeyringController:stateChange',
-      ],
+      actions: ACCOUNT_TRACKER_DELEGATED_ACTIONS,
+      events: ACCOUNT_TRACKER_DELEGATED_EVENTS,
     }),
   });
   const gasFee = new GasFeeController({
@@ -138,6 +136,7 @@ export function buildControllers(
     }),
     gasApi: options.gasApi,
     isIdle: options.isUserIdle,
+    timers: options.timers,
   });
   const approvals = new ApprovalController({
     messenger: createControllerMessenger(root, approvalControllerName),
@@ -191,6 +190,7 @@ export function buildControllers(
     state: persisted(currencyControllerName),
     fetchRates: backend.getCurrencyRates,
     isIdle: options.isUserIdle,
+    timers: options.timers,
   });
   const backendSession = new BackendSessionController({
     messenger: createControllerMessenger(root, backendSessionControllerName, {
@@ -206,6 +206,7 @@ export function buildControllers(
     state: persisted(userRecordControllerName),
     backend,
     isIdle: options.isUserIdle,
+    timers: options.timers,
   });
   const backendRecords = new BackendRecordsController({
     messenger: createControllerMessenger(root, backendRecordsControllerName, {

@@ -3,6 +3,7 @@ import type { Json } from '@metamask/utils';
 
 import type { GasApiOptions } from '../../controllers/gas/gas-api';
 import { createUserIdleTracker } from '../../controllers/gas/user-idle';
+import type { Timers } from '../../controllers/polling/timers';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../shared/networks';
 import type { ActionApi } from '../contract/action-api';
 import { createActionHandlers, dispatchAction } from '../actions/action-handlers';
@@ -15,6 +16,7 @@ import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
+import { requireBlocksWhilePending } from './block-demand';
 import { buildControllers, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
@@ -25,7 +27,10 @@ export interface EngineOptions {
   storage: StorageAdapter;
   /** The network to use; defaults to the local development chain (chain id 5777 on 127.0.0.1:8545). */
   network?: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
-  /** Block polling interval in ms (1 s on localhost by default). */
+  /**
+   * A fixed block polling interval in ms (tests). By default the block tracker runs only while
+   * something needs blocks, at an interval that follows the chain's measured block time.
+   */
   blockPollingInterval?: number;
   /** An external gas fee API; without it, estimates come from the node. */
   gasApi?: GasApiOptions;
@@ -43,6 +48,8 @@ export interface EngineOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
   fetchFn?: typeof fetch;
+  /** The timers of every poller (blocks, gas, rates, user record); tests pass a manual clock. */
+  timers?: Timers;
 }
 
 export interface Engine {
@@ -56,7 +63,8 @@ export interface Engine {
   getSnapshot(): { seq: number; state: UiState };
   /**
    * Patch batches with consecutive sequence numbers, for every UI-visible change. While anyone
-   * is subscribed (a view is open), the engine polls what views show, such as gas fees.
+   * is subscribed (a view is open), the engine polls what views show: blocks and balances, gas
+   * fees, rates. With no view and nothing pending it asks the node nothing.
    */
   subscribe(listener: (batch: PatchBatch) => void): () => void;
   /** Runs an action by name; how views' request messages arrive. Resolves once the change is stored. */
@@ -112,6 +120,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: options.now,
     backendUrl: options.backendUrl,
     notify: options.notify,
+    timers: options.timers,
   });
   const {
     network,
@@ -167,15 +176,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   messenger.subscribe('BackendSessionController:loggedOut', onLoggedOut);
 
   await network.init();
-  accountTracker.init();
+  await accountTracker.init();
   gasFee.init();
   await transactions.init();
+  // A submitted transaction needs every block until it settles; nothing else here does.
+  const stopPendingBlocks = requireBlocksWhilePending(messenger, network, transactions);
   // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
   if (options.backendUrl) currency.init();
   pastTransactions.init();
 
   // What views show is polled only while one is subscribed.
-  const viewPolling = options.backendUrl ? [gasFee, currency, userRecord] : [gasFee];
+  const viewPolling = [
+    network,
+    accountTracker,
+    gasFee,
+    ...(options.backendUrl ? [currency, userRecord] : []),
+  ];
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
@@ -226,6 +242,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       connections.clear();
       stopSelectedAddressSync();
       stopTransactionApprovals();
+      stopPendingBlocks();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       pastTransactions.destroy();
       userRecord.destroy();

@@ -13,18 +13,28 @@ describe('RPC client cache', () => {
 
   beforeEach(async () => {
     upstream = countingFetch();
+    latest = null;
     client = createRpcClient({
       rpcUrl: node().rpcUrl,
-      pollingInterval: 100,
       fetchFn: upstream.fetchFn,
+      tracker: {
+        readHead: async (provider) => ({
+          number: Number(
+            await provider.request<string>({ method: 'eth_blockNumber', skipCache: true }),
+          ),
+        }),
+        onHead: () => (latest = client.blockTracker.getCurrentBlock()),
+        onError: () => undefined,
+        intervalMs: () => 100,
+        retryMs: () => 100,
+      },
     });
-    latest = null;
-    client.blockTracker.on('latest', (block: string) => (latest = block));
+    client.blockTracker.start();
     await waitFor(() => latest !== null, 'the first block');
   });
 
-  afterEach(async () => {
-    await client.destroy();
+  afterEach(() => {
+    client.destroy();
   });
 
   const mineAndWait = async () => {
@@ -50,6 +60,22 @@ describe('RPC client cache', () => {
     expect(await read()).toBe('0x1234');
     expect(await read()).toBe('0x1234');
     expect(upstream.count('eth_getBalance')).toBe(2);
+  });
+
+  it("resolves 'latest' only while the tracker runs: stopped, reads go to the node", async () => {
+    const account = node().accounts[1];
+    const read = () =>
+      client.provider.request<string>({ method: 'eth_getBalance', params: [account, 'latest'] });
+    await read();
+    await read();
+    expect(upstream.count('eth_getBalance')).toBe(1);
+    client.blockTracker.stop();
+    expect(client.blockTracker.getCurrentBlock()).toBeNull();
+    // Nobody follows the chain: an old block must not answer for 'latest'.
+    await callJsonRpc(node().rpcUrl, 'anvil_setBalance', [account, '0x4321']);
+    expect(await read()).toBe('0x4321');
+    expect(await read()).toBe('0x4321');
+    expect(upstream.count('eth_getBalance')).toBe(3);
   });
 
   it('keys by parameters: another address or an explicit block is another call', async () => {

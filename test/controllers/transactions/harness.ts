@@ -41,6 +41,7 @@ import {
 } from '../../../src/controllers/transactions/TransactionController';
 import type { SignedTransaction } from '../../../src/controllers/keyring/sign-transaction';
 import type { TxParams } from '../../../src/controllers/transactions/types';
+import { requireBlocksWhilePending } from '../../../src/background/engine/block-demand';
 
 type RootActions =
   | NetworkControllerActions
@@ -106,7 +107,10 @@ export async function createHarness(
   options: Partial<Omit<TransactionControllerOptions, 'messenger'>> & {
     selectedAddress?: string;
     state?: Partial<TransactionControllerState>;
-    /** Runs the network's own block tracker at this interval (ms) instead of test-driven blocks. */
+    /**
+     * Runs the network's own block tracker at this interval (ms), while a transaction is
+     * pending, instead of test-driven blocks.
+     */
     blockPollingMs?: number;
     /** Wires the real GasFeeController; without it fees come from the node. */
     withGasFeeController?: boolean;
@@ -192,8 +196,14 @@ export async function createHarness(
     state: options.state,
   });
   await controller.init();
+  // With the network's own tracker, blocks are read while a transaction is pending, as the
+  // engine wires it.
+  const stopPendingBlocks = options.blockPollingMs
+    ? requireBlocksWhilePending(root, network, controller)
+    : () => undefined;
 
   const destroy = async () => {
+    stopPendingBlocks();
     controller.destroy();
     gasFeeController?.destroy();
     await network.destroy();
