@@ -2,12 +2,15 @@
 // included): tests and benchmarks point the wallet at it to see exactly what reached the node.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 export interface RecordingProxy {
   /** Point the wallet here instead of at the node. */
   readonly url: string;
   /** Every method forwarded, in arrival order. */
   readonly methods: readonly string[];
+  /** When each of `methods` arrived (performance.now(), ms). */
+  readonly arrivals: readonly number[];
   count(method: string): number;
   /** How many calls were forwarded, leaving out the methods in `exclude`. */
   total(exclude?: readonly string[]): number;
@@ -34,10 +37,14 @@ function methodsOf(body: string): string[] {
 
 export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
   let methods: string[] = [];
+  let arrivals: number[] = [];
   const server = createServer((request, response) => {
+    const arrived = performance.now();
     void (async () => {
       const body = await readBody(request);
-      methods.push(...methodsOf(body));
+      const received = methodsOf(body);
+      methods.push(...received);
+      arrivals.push(...received.map(() => arrived));
       try {
         const upstream = await fetch(targetUrl, {
           method: 'POST',
@@ -59,10 +66,14 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
     get methods() {
       return methods;
     },
+    get arrivals() {
+      return arrivals;
+    },
     count: (method) => methods.filter((m) => m === method).length,
     total: (exclude = []) => methods.filter((m) => !exclude.includes(m)).length,
     reset: () => {
       methods = [];
+      arrivals = [];
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@
  * what reaches anvil through a recording proxy.
  */
 import { callJsonRpc } from '../../scripts/lib/json-rpc';
+import { installMulticall3 } from '../../scripts/lib/multicall3';
 import { startRecordingProxy, type RecordingProxy } from '../../scripts/lib/recording-proxy';
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
@@ -23,8 +24,9 @@ describe('block tracking on demand, through the engine', () => {
   let chainSnapshot: string;
 
   beforeAll(async () => {
-    // Blocks 12 s apart, so that the measured block time is known: 12 s.
+    // Blocks 12 s apart, so that the measured block time is known: 12 s; and Multicall3.
     await callJsonRpc(anvil().rpcUrl, 'anvil_mine', ['0xc', '0xc']);
+    await installMulticall3(anvil().rpcUrl);
   });
   beforeEach(async () => {
     // Each test starts from the same chain, so the block time measures the same.
@@ -89,6 +91,13 @@ describe('block tracking on demand, through the engine', () => {
     );
     // Views only: the head every 15 s (not the 12 s block time), on-chain gas every 30 s.
     expect([...timers.pending()].sort((a, b) => a - b)).toEqual([15_000, 30_000]);
+    // Opening the view cost the head with the balance in one Multicall3 call, and gas fees; and
+    // once per network an older header, to measure the block time (no block came since start).
+    expect(proxy.methods.slice(2).sort()).toEqual([
+      'eth_call',
+      'eth_feeHistory',
+      'eth_getBlockByNumber',
+    ]);
     expect(engine.getState().NetworkController.latestBlockNumber).toBe(
       Number(await callJsonRpc<string>(anvil().rpcUrl, 'eth_blockNumber')),
     );

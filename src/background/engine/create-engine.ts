@@ -185,10 +185,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   if (options.backendUrl) currency.init();
   pastTransactions.init();
 
-  // What views show is polled only while one is subscribed.
+  // What views show is polled only while one is subscribed. The account tracker first: its
+  // balances then ride along with the block tracker's first head read.
   const viewPolling = [
-    network,
     accountTracker,
+    network,
     gasFee,
     ...(options.backendUrl ? [currency, userRecord] : []),
   ];
