@@ -7,7 +7,7 @@
  * Prints the calls by method and ends with one JSON line of the calls a minute.
  */
 import { startAnvil } from '../lib/anvil';
-import { installMulticall3 } from '../lib/multicall3';
+import { placeMulticall3 } from '../lib/multicall3';
 import { performance } from 'node:perf_hooks';
 
 import { startRecordingProxy, type RecordingProxy } from '../lib/recording-proxy';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const node = await startAnvil({ chainId: 5777, blockTime: BLOCK_TIME_S });
   const proxy = await startRecordingProxy(node.rpcUrl);
   try {
-    await installMulticall3(node.rpcUrl);
+    await placeMulticall3(node.rpcUrl);
     const engine = await createEngine({
       storage: new MemoryStorage(),
       network: { rpcUrl: proxy.url, chainId: '0x1691' },

@@ -17,7 +17,7 @@ import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
 import { requireBlocksWhilePending } from './block-demand';
-import { buildControllers, type Controllers } from './build-controllers';
+import { buildControllers, type AssetsOptions, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
 import { routeTransactionApprovals } from './transaction-approvals';
@@ -46,10 +46,12 @@ export interface EngineOptions {
   backendUrl?: string | null;
   /** Shows a desktop notification, e.g. 'Sent Transaction' for a newly submitted transaction. */
   notify?: (notification: { title: string; body: string; url: string }) => void;
-  /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
+  /** HTTP used to check an add-chain request's RPC URL and to read NFT metadata; defaults to fetch. */
   fetchFn?: typeof fetch;
   /** The timers of every poller (blocks, gas, rates, user record); tests pass a manual clock. */
   timers?: Timers;
+  /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
+  assets?: AssetsOptions;
 }
 
 export interface Engine {
@@ -121,6 +123,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     backendUrl: options.backendUrl,
     notify: options.notify,
     timers: options.timers,
+    assets: options.assets,
+    fetchFn: options.fetchFn,
   });
   const {
     network,
@@ -135,6 +139,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     currency,
     userRecord,
     pastTransactions,
+    tokens,
+    tokenRates,
+    collectibles,
   } = controllers;
   const described = describeControllers(controllers);
 
@@ -184,14 +191,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
   if (options.backendUrl) currency.init();
   pastTransactions.init();
+  tokens.init();
+  collectibles.init();
+  tokenRates.init();
 
-  // What views show is polled only while one is subscribed. The account tracker first: its
-  // balances then ride along with the block tracker's first head read.
+  // What views show is polled only while one is subscribed (assets also only while unlocked).
+  // The account tracker first: its balances then ride along with the block tracker's first
+  // head read.
   const viewPolling = [
     accountTracker,
     network,
     gasFee,
-    ...(options.backendUrl ? [currency, userRecord] : []),
+    tokens,
+    collectibles,
+    ...(options.backendUrl ? [currency, userRecord, tokenRates] : []),
   ];
 
   let viewCount = 0;
@@ -246,6 +259,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       stopPendingBlocks();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       pastTransactions.destroy();
+      tokenRates.destroy();
+      collectibles.destroy();
+      tokens.destroy();
       userRecord.destroy();
       currency.destroy();
       transactions.destroy();

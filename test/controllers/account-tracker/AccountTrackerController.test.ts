@@ -30,7 +30,7 @@ import {
 import { LOCALHOST_NETWORK } from '../../../src/shared/networks';
 import { deployContract } from '../../chain/deploy';
 import { useAnvil } from '../../chain/use-anvil';
-import { installMulticall3 } from '../../../scripts/lib/multicall3';
+import { placeMulticall3 } from '../../../scripts/lib/multicall3';
 import type { Timers } from '../../../src/controllers/polling/timers';
 import { countingFetch, waitFor } from '../network/helpers';
 import { createManualTimers, waitForScheduled } from '../polling/manual-timers';
@@ -68,7 +68,7 @@ describe('AccountTrackerController on anvil', () => {
 
   beforeAll(async () => {
     checker = await deployContract(anvil().rpcUrl, 'BalanceChecker');
-    await installMulticall3(multicallChain().rpcUrl);
+    await placeMulticall3(multicallChain().rpcUrl);
   });
 
   afterEach(async () => {

@@ -4,7 +4,7 @@
  * Multicall3 where the chain has it. Against real anvil nodes, with a manual clock.
  */
 import { callJsonRpc } from '../../../scripts/lib/json-rpc';
-import { installMulticall3 } from '../../../scripts/lib/multicall3';
+import { placeMulticall3 } from '../../../scripts/lib/multicall3';
 import {
   decodeEthBalance,
   ethBalanceRead,
@@ -44,7 +44,7 @@ describe('block tracking on demand', () => {
     await Promise.all(live.splice(0).map((controller) => controller.destroy()));
   });
   beforeAll(async () => {
-    await installMulticall3(withMulticall().rpcUrl);
+    await placeMulticall3(withMulticall().rpcUrl);
   });
 
   async function start(rpcUrl: string, chainId: Hex, options: { pollingInterval?: number } = {}) {
