@@ -16,6 +16,7 @@ import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 
 const BLOCK_TIME_S = 12;
 const WINDOW_S = Number(process.env.BENCH_IDLE_SECONDS ?? 120);
+const DETECTION_METHODS = ['eth_getLogs', 'eth_getCode', 'eth_blockNumber'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +85,14 @@ async function main(): Promise<void> {
       );
       console.log(
         `  one view open:               ${visible.length} calls, ${result.visible_calls_per_min}/min: ${byMethod(visible)}`,
+      );
+      // The block tracker and gas polling never call these; asset detection does (spec: NFTs
+      // every 60 s, tokens every 180 s, from the account's logs).
+      const detection = visible.filter((method) => DETECTION_METHODS.includes(method));
+      const following = visible.filter((method) => !DETECTION_METHODS.includes(method));
+      console.log(
+        `    of which asset detection:  ${detection.length} calls, ${perMinute(detection)}/min; ` +
+          `blocks with balances and gas fees: ${following.length} calls, ${perMinute(following)}/min`,
       );
       console.log(`  balance shown at the end:    ${balance ?? 'none'}`);
       console.log(JSON.stringify(result));
