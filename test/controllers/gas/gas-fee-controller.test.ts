@@ -212,6 +212,7 @@ describe('GasFeeController', () => {
       fetchFn,
       gas: { gasApi: { feeMarketUrl: api.feeMarketUrl, legacyUrl: api.legacyUrl } },
     });
+    network.requireBlocks('test'); // blocks are read while someone needs them
     await waitFor(() => network.state.latestBlockNumber !== null, 'the first block');
     const before = network.state.latestBlockNumber as number;
 

@@ -253,10 +253,8 @@ describe('PastTransactionsController on anvil', () => {
     await first.h.destroy();
     running.splice(running.indexOf(first), 1);
 
-    // A view shows the activity in this session, so blocks are read; the persisted entry is
-    // still 'submitted'.
+    // The block tracker runs in this session; the persisted entry is still 'submitted'.
     const second = await setup({ from: first.from, state: persisted, blockPollingMs: 50 });
-    second.h.network.startPolling();
     expect(second.past.state.pastTransactions[first.from]![0]!.status).toBe('submitted');
     const { callJsonRpc } = await import('../../../scripts/lib/json-rpc');
     await callJsonRpc(anvil().rpcUrl, 'anvil_mine', ['0x1']);

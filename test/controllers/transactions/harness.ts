@@ -41,7 +41,6 @@ import {
 } from '../../../src/controllers/transactions/TransactionController';
 import type { SignedTransaction } from '../../../src/controllers/keyring/sign-transaction';
 import type { TxParams } from '../../../src/controllers/transactions/types';
-import { requireBlocksWhilePending } from '../../../src/background/engine/block-demand';
 
 type RootActions =
   | NetworkControllerActions
@@ -107,10 +106,7 @@ export async function createHarness(
   options: Partial<Omit<TransactionControllerOptions, 'messenger'>> & {
     selectedAddress?: string;
     state?: Partial<TransactionControllerState>;
-    /**
-     * Runs the network's own block tracker at this interval (ms), while a transaction is
-     * pending, instead of test-driven blocks.
-     */
+    /** Runs the network's own block tracker at this interval (ms) instead of test-driven blocks. */
     blockPollingMs?: number;
     /** Wires the real GasFeeController; without it fees come from the node. */
     withGasFeeController?: boolean;
@@ -134,6 +130,13 @@ export async function createHarness(
   });
   if (options.blockPollingMs) {
     await network.init();
+    // The tracker runs throughout, and its first head is seen before any transaction exists.
+    network.requireBlocks('test harness');
+    const deadline = Date.now() + 10_000;
+    while (network.state.latestBlockNumber === null) {
+      if (Date.now() > deadline) throw new Error('the block tracker saw no block');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   } else {
     // Reachability without the block tracker: tests drive blocks themselves, deterministically.
     await network.lookupNetwork();
@@ -196,14 +199,8 @@ export async function createHarness(
     state: options.state,
   });
   await controller.init();
-  // With the network's own tracker, blocks are read while a transaction is pending, as the
-  // engine wires it.
-  const stopPendingBlocks = options.blockPollingMs
-    ? requireBlocksWhilePending(root, network, controller)
-    : () => undefined;
 
   const destroy = async () => {
-    stopPendingBlocks();
     controller.destroy();
     gasFeeController?.destroy();
     await network.destroy();
