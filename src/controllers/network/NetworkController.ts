@@ -302,6 +302,12 @@ export class NetworkController extends BaseController<
   #blockTime = new BlockTimeEstimator();
   #blockTimeProbed = false;
   #multicallAbsent = false;
+  /**
+   * The last block seen on this network, kept while the tracker is stopped: a block is new (a
+   * `newBlock` event) only if it differs from it, so restarting the tracker within the same
+   * block announces nothing (no pending check or dapp notification for a block already seen).
+   */
+  #lastSeenBlock: number | null = null;
 
   /** A provider that always talks to the selected network, so holders survive switches. */
   readonly #providerProxy: RpcProvider = {
@@ -492,9 +498,11 @@ export class NetworkController extends BaseController<
       params: ['latest', false],
     });
     if (!block) throw new Error('NetworkController - the node returned no latest block.');
-    // A free sample for the block time: its timestamp and number.
-    if (generation === this.#generation && block.number && block.timestamp)
+    // A free sample for the block time, and the block the tracker's first read is compared to.
+    if (generation === this.#generation && block.number && block.timestamp) {
       this.#blockTime.observe(Number(block.number), Number(block.timestamp));
+      this.#lastSeenBlock ??= Number(block.number);
+    }
     const supported = block.baseFeePerGas !== undefined && block.baseFeePerGas !== null;
     if (generation === this.#generation && this.state.networkDetails.EIPS[1559] !== supported) {
       this.update((state) => {
@@ -628,6 +636,7 @@ export class NetworkController extends BaseController<
     this.#blockTime = new BlockTimeEstimator();
     this.#blockTimeProbed = false;
     this.#multicallAbsent = false;
+    this.#lastSeenBlock = null;
     this.update((state) => {
       state.providerConfig = config;
       state.networkStatus = 'loading';
@@ -648,8 +657,8 @@ export class NetworkController extends BaseController<
       fetchFn: this.#fetchFn,
       tracker: {
         readHead: (provider) => this.#readHead(provider, generation),
-        onHead: (head, isNew) => {
-          if (generation === this.#generation) this.#onHead(head, isNew);
+        onHead: (head) => {
+          if (generation === this.#generation) this.#onHead(head);
         },
         onError: () => {
           if (generation === this.#generation) this.#setLoading();
@@ -747,7 +756,7 @@ export class NetworkController extends BaseController<
    */
   async #measureBlockTime(provider: RpcProvider, head: ChainHead, generation: number) {
     const estimate = this.#blockTime;
-    const newest = this.state.latestBlockNumber;
+    const newest = this.#lastSeenBlock;
     if (newest !== null && head.number < newest) estimate.reset(); // the chain went backwards
     estimate.observe(head.number, head.timestamp);
     // A fixed interval needs no measurement.
@@ -759,7 +768,7 @@ export class NetworkController extends BaseController<
     if (past && generation === this.#generation) estimate.observe(past.number, past.timestamp);
   }
 
-  #onHead(head: ChainHead, isNew: boolean): void {
+  #onHead(head: ChainHead): void {
     // Block reads first, so that newBlock handlers see the values read with the block.
     head.consumers.forEach((consumer, index) => {
       try {
@@ -768,16 +777,17 @@ export class NetworkController extends BaseController<
         console.error('NetworkController: a block read failed to take its results', error);
       }
     });
-    if (isNew) this.#onLatestBlock(head.number);
-  }
-
-  #onLatestBlock(blockNumber: number): void {
-    this.update((state) => {
-      state.latestBlockNumber = blockNumber;
-    });
-    // A block answered, so the node is back: confirm the network if it was marked loading.
+    if (this.state.latestBlockNumber !== head.number) {
+      this.update((state) => {
+        state.latestBlockNumber = head.number;
+      });
+    }
+    // A head answered, so the node is back: confirm the network if it was marked loading.
     if (this.state.networkStatus === 'loading') void this.lookupNetwork();
-    this.messenger.publish(`${networkControllerName}:newBlock`, blockNumber);
+    // A lower number than the last counts too: a restarted dev node starts again from a low block.
+    if (head.number === this.#lastSeenBlock) return;
+    this.#lastSeenBlock = head.number;
+    this.messenger.publish(`${networkControllerName}:newBlock`, head.number);
   }
 
   #setLoading(): void {

@@ -7,8 +7,8 @@ export type Head = { number: number };
 export interface BlockTrackerOptions<H extends Head> {
   /** Reads the head from the node (and whatever is read with it). */
   readHead: () => Promise<H>;
-  /** Called with every head read; `isNew` when its number differs from the last one seen. */
-  onHead: (head: H, isNew: boolean) => void;
+  /** Called with every head read. */
+  onHead: (head: H) => void;
   /** Called when a read fails; polling goes on, after `retryMs`. */
   onError: (error: unknown) => void;
   /** The wait after a successful read, asked again after each one. */
@@ -20,9 +20,8 @@ export interface BlockTrackerOptions<H extends Head> {
 
 /**
  * Polls the chain's head on the shared chained poller, only between `start()` and `stop()`:
- * the network controller starts it while someone needs blocks. A lower block number than the
- * last counts as new (a restarted dev node starts again from a low block). Stopped, it knows no
- * current block: nobody is checking, so 'latest' must not resolve to an old one.
+ * the network controller starts it while someone needs blocks. Stopped, it knows no current
+ * block: nobody is checking, so 'latest' must not resolve to an old one.
  */
 export class BlockTracker<H extends Head = Head> {
   readonly #poller: ChainedPoller;
@@ -49,9 +48,8 @@ export class BlockTracker<H extends Head = Head> {
         }
         this.#lastReadFailed = false;
         if (!this.#poller.isPolling) return; // stopped while reading: nobody wants it
-        const isNew = head.number !== this.#current;
         this.#current = head.number;
-        onHead(head, isNew);
+        onHead(head);
       },
     });
   }

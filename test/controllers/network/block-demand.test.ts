@@ -59,6 +59,7 @@ describe('block tracking on demand', () => {
     });
     live.push(controller);
     await controller.init();
+    await controller.getEIP1559Compatibility(); // the start's last read (detected eagerly)
     const blocks: number[] = [];
     root.subscribe('NetworkController:newBlock', (block) => blocks.push(block));
     return { controller, root, timers, upstream, blocks };
@@ -68,7 +69,6 @@ describe('block tracking on demand', () => {
     const { controller, timers, upstream, blocks } = await start(withMulticall().rpcUrl, '0x7a69', {
       pollingInterval: 12_000,
     });
-    await controller.getEIP1559Compatibility(); // the start's last read (detected eagerly)
     const total = () => [...upstream.counts.values()].reduce((a, b) => a + b, 0);
     const startupCalls = total();
     expect(controller.isTrackingBlocks).toBe(false);
@@ -84,12 +84,13 @@ describe('block tracking on demand', () => {
     });
     const head = Number(await callJsonRpc<string>(withMulticall().rpcUrl, 'eth_blockNumber'));
     expect(controller.state.latestBlockNumber).toBe(head);
-    expect(blocks).toEqual([head]);
+    expect(blocks).toEqual([]); // the start's EIP-1559 read saw this block already: not new
+
     expect(timers.pending()).toEqual([12_000]);
 
     await callJsonRpc(withMulticall().rpcUrl, 'evm_mine');
     await nextPoll(timers, 'the next head read');
-    expect(blocks).toEqual([head, head + 1]);
+    expect(blocks).toEqual([head + 1]);
 
     releaseTx();
     releaseTx(); // idempotent: the dapp's need stays
@@ -177,7 +178,7 @@ describe('block tracking on demand', () => {
     );
     expect(seen.map((s) => s.block)).toEqual([head - 1, head, head]);
     expect(seen[1]?.balances).toEqual([balance0, 42n]);
-    expect(blocks).toEqual([head - 1, head]); // a block is new once
+    expect(blocks).toEqual([head]); // a block is new once, and the start's block was seen
     // Every head read was one eth_call to Multicall3: no block-number or header requests.
     expect(upstream.count('eth_call')).toBe(3);
     expect(upstream.count('eth_blockNumber')).toBe(0);
