@@ -1,35 +1,33 @@
-// Multicall3 on anvil: its creation bytecode ships inside viem (an internal module, read by path
-// because viem's exports map hides it). Deployed once, its runtime code is copied to the
-// canonical address every chain uses, as a real node would have it.
+// Puts Multicall3 on a dev chain at its canonical address, as most public chains have it, so
+// that tests and benchmarks read through it as the wallet does on those chains. Its creation
+// code ships inside viem (an internal module, read by path because viem's exports map hides it).
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Hex } from 'viem';
+import path from 'node:path';
 
+import { MULTICALL3_ADDRESS } from '../../src/controllers/network/multicall3';
+import type { Hex } from '../../src/shared/primitives';
 import { callJsonRpc } from './json-rpc';
-import { MULTICALL3_ADDRESS } from '../../src/controllers/assets/batch-reads';
 
 function multicall3CreationCode(): Hex {
-  const require = createRequire(__filename);
-  const viemRoot = dirname(require.resolve('viem'));
-  const contracts = require(join(viemRoot, 'constants', 'contracts.js')) as {
-    multicall3Bytecode: Hex;
+  const requireHere = createRequire(__filename);
+  const viemDir = path.dirname(requireHere.resolve('viem/package.json'));
+  const { multicall3Bytecode } = requireHere(path.join(viemDir, '_cjs/constants/contracts.js')) as {
+    multicall3Bytecode?: Hex;
   };
-  return contracts.multicall3Bytecode;
+  if (!multicall3Bytecode) throw new Error('viem no longer ships multicall3Bytecode');
+  return multicall3Bytecode;
 }
 
-/** Places Multicall3 at 0xcA11…CA11 on the node; resolves with that address. */
+/**
+ * Places Multicall3 at 0xcA11…CA11 on an anvil node (anvil_setCode): no transaction, so any
+ * mining mode and every account's nonce stay as they were. Resolves with that address.
+ */
 export async function placeMulticall3(rpcUrl: string): Promise<Hex> {
-  const [from] = await callJsonRpc<Hex[]>(rpcUrl, 'eth_accounts');
-  const hash = await callJsonRpc<Hex>(rpcUrl, 'eth_sendTransaction', [
-    { from, data: multicall3CreationCode(), gas: '0x1000000' },
+  // Calling creation code returns the code it would deploy.
+  const runtime = await callJsonRpc<Hex>(rpcUrl, 'eth_call', [
+    { data: multicall3CreationCode() },
+    'latest',
   ]);
-  let receipt: { contractAddress: Hex } | null = null;
-  for (let tries = 0; !receipt && tries < 200; tries += 1) {
-    receipt = await callJsonRpc(rpcUrl, 'eth_getTransactionReceipt', [hash]);
-    if (!receipt) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  if (!receipt) throw new Error('Multicall3 deployment was not mined');
-  const code = await callJsonRpc<Hex>(rpcUrl, 'eth_getCode', [receipt.contractAddress, 'latest']);
-  await callJsonRpc(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, code]);
+  await callJsonRpc(rpcUrl, 'anvil_setCode', [MULTICALL3_ADDRESS, runtime]);
   return MULTICALL3_ADDRESS;
 }

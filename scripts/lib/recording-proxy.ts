@@ -4,6 +4,7 @@
 // but before the wallet gets the answer), so that a test can act at exactly that moment.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** One JSON-RPC call as it crossed the proxy. */
 export type RecordedCall = { method: string; params: unknown };
@@ -27,6 +28,8 @@ export interface RecordingProxy {
   readonly methods: readonly string[];
   /** Every call forwarded, with its params, in arrival order. */
   readonly calls: readonly RecordedCall[];
+  /** When each of `calls` arrived (performance.now(), ms). */
+  readonly arrivals: readonly number[];
   count(method: string): number;
   /** How many calls were forwarded, leaving out the methods in `exclude`. */
   total(exclude?: readonly string[]): number;
@@ -68,6 +71,7 @@ function callsOf(body: string): RecordedCall[] {
 
 export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
   let calls: RecordedCall[] = [];
+  let arrivals: number[] = [];
   const holds: Hold[] = [];
 
   /** Waits here if a hold for this point matches one of the request's calls; rejects if dropped. */
@@ -89,10 +93,12 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
   };
 
   const server = createServer((request, response) => {
+    const arrived = performance.now();
     void (async () => {
       const body = await readBody(request);
       const requestCalls = callsOf(body);
       calls.push(...requestCalls);
+      arrivals.push(...requestCalls.map(() => arrived));
       try {
         await pass(requestCalls, 'request');
         const upstream = await fetch(targetUrl, {
@@ -121,10 +127,14 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
     get calls() {
       return calls;
     },
+    get arrivals() {
+      return arrivals;
+    },
     count: (method) => methods().filter((m) => m === method).length,
     total: (exclude = []) => methods().filter((m) => !exclude.includes(m)).length,
     reset: () => {
       calls = [];
+      arrivals = [];
     },
     hold: (method, point, matches = () => true) =>
       new Promise<Held>((arrived) => {

@@ -304,21 +304,6 @@ export function defaultProviderTypeForHost(host: string): 'matic' | 'bsc_mainnet
   return 'mainnet';
 }
 
-/** Block polling interval (spec part 2 §9): 1 s on a local chain, where blocks come fast, else 20 s. */
-export function blockPollingInterval(config: ProviderConfig): number {
-  return config.type === 'localhost' || isLoopbackUrl(config.rpcUrl) ? 1_000 : 20_000;
-}
-
-/** Whether an RPC URL points at this machine (a dev node such as anvil). */
-export function isLoopbackUrl(rpcUrl: string): boolean {
-  try {
-    const host = new URL(rpcUrl).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A chain id as given by a user or a dapp, parsed as hex when 0x-prefixed and as decimal
  * otherwise (spec part 1 §5). Throws on anything that is not a positive safe integer.

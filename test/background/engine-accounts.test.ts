@@ -1,7 +1,6 @@
 import { createEngine, type Engine } from '../../src/background/engine/create-engine';
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { KeyringErrorCode } from '../../src/controllers/keyring/errors';
-import { mine } from '../chain/snapshot';
 import { useAnvil } from '../chain/use-anvil';
 import { waitFor } from './helpers';
 
@@ -23,13 +22,13 @@ describe('accounts through the engine', () => {
     await engine.destroy();
   });
 
-  it('selects the first imported account and shows its balance, never its key', async () => {
+  it('selects the first imported account and shows its balance while a view is open, never its key', async () => {
     const [key] = anvil().privateKeys;
     const address = await engine.actions.importAccountWithPrivateKey(key!);
     expect(address.toLowerCase()).toBe(anvil().accounts[0]!.toLowerCase());
     expect(engine.getState().PreferencesController.selectedAddress).toBe(address.toLowerCase());
 
-    await mine(anvil().rpcUrl, 1);
+    engine.subscribe(() => undefined);
     const lower = address.toLowerCase();
     await waitFor(
       () => Boolean(engine.getState().AccountTrackerController.accounts[lower]),
@@ -78,7 +77,7 @@ describe('accounts through the engine', () => {
     engine.actions.logout();
     expect(engine.getState().KeyringController.isUnlocked).toBe(false);
     expect(engine.getState().PreferencesController.selectedAddress).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => changes.length > 1, 'the accountsChanged after the logout');
     expect(changes.at(-1)).toEqual([]);
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
   });
@@ -90,10 +89,15 @@ describe('accounts through the engine', () => {
     engine.actions.setLocked();
     const provider = engine.connect('https://dapp.example');
     let settled = false;
+    // The request waits for the unlock event: once it listens, it has gone as far as it will.
+    const listened = jest.spyOn(engine.messenger, 'subscribeOnce');
     const requested = provider.request({ method: 'eth_requestAccounts' }).finally(() => {
       settled = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(
+      () => listened.mock.calls.some(([event]) => event === 'KeyringController:unlock'),
+      'the request to wait for the unlock',
+    );
     expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0); // nothing to offer yet
     expect(settled).toBe(false);
 
@@ -115,15 +119,5 @@ describe('accounts through the engine', () => {
     );
     expect(engine.getState().KeyringController.accounts).toEqual([]);
     expect(engine.getState().PreferencesController.selectedAddress).toBeNull();
-  });
-
-  it('polls gas fees only while a view is subscribed', async () => {
-    const gasState = () => engine.getState().GasFeeController;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(gasState().gasEstimateType).toBe('none'); // nobody is looking: no gas requests
-    const stop = engine.subscribe(() => undefined);
-    await waitFor(() => gasState().gasEstimateType !== 'none', 'gas estimates');
-    expect(gasState().gasEstimateType).toBe('fee-market');
-    stop();
   });
 });

@@ -29,11 +29,12 @@ describe('engine on a real chain', () => {
     await engine.destroy();
   });
 
-  it('marks the network available after net_version answers and follows new blocks', async () => {
+  it('marks the network available after net_version answers and follows new blocks while a view is open', async () => {
     expect(engine.getState().NetworkController).toMatchObject({
       networkStatus: 'available',
       networkId: '5777',
     });
+    engine.subscribe(() => undefined);
     await waitFor(
       () => engine.getState().NetworkController.latestBlockNumber !== null,
       'the first block',
@@ -260,6 +261,7 @@ describe('a node that goes away and comes back', () => {
       provider.on('disconnect', () => events.push('disconnect'));
       provider.on('connect', () => events.push('connect'));
       expect(engine.getState().NetworkController.networkStatus).toBe('available');
+      engine.subscribe(() => undefined); // a view watches the network, so the outage is noticed
 
       await first.stop();
       await waitFor(

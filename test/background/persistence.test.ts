@@ -13,7 +13,20 @@ import {
   runMigrations,
   type Migration,
 } from '../../src/background/persistence/migrations';
-import { RecordingStorage, UNREACHABLE_RPC } from './helpers';
+import type { StateMetadata } from '@metamask/base-controller';
+import { Messenger } from '@metamask/messenger';
+import type { Json } from '@metamask/utils';
+
+import {
+  PreferencesController,
+  preferencesControllerName,
+  type PreferencesControllerActions,
+  type PreferencesControllerEvents,
+} from '../../src/controllers/preferences/PreferencesController';
+import { PersistenceManager } from '../../src/background/persistence/persistence-manager';
+import type { ImmerPatch } from '../../src/background/sync/ui-state-source';
+import { createManualTimers } from '../controllers/polling/manual-timers';
+import { RecordingStorage, UNREACHABLE_RPC, waitFor } from './helpers';
 
 describe('persistence', () => {
   it('restores each controller from its own key after a restart', async () => {
@@ -44,21 +57,57 @@ describe('persistence', () => {
   });
 
   it('gathers quick changes into one debounced write', async () => {
+    // The manager and a real controller on a manual clock: the debounce fires when told.
     const storage = new RecordingStorage();
-    const engine = await createEngine({ storage, network: UNREACHABLE_RPC, persistDebounceMs: 50 });
-    await engine.flush();
-    const before = storage.writes.length;
-    engine.actions.setTheme('dark');
-    engine.actions.setLocale('de');
-    engine.actions.setTheme('light');
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(storage.writes.length - before).toBe(1);
-    expect(storage.writes.at(-1)?.PreferencesController).toEqual({
+    const timers = createManualTimers();
+    const root = new Messenger<'Root', PreferencesControllerActions, PreferencesControllerEvents>({
+      namespace: 'Root',
+    });
+    const preferences = new PreferencesController({
+      messenger: new Messenger<
+        typeof preferencesControllerName,
+        PreferencesControllerActions,
+        PreferencesControllerEvents,
+        typeof root
+      >({ namespace: preferencesControllerName, parent: root }),
+    });
+    const manager = new PersistenceManager({
+      storage,
+      controllers: [
+        {
+          name: preferencesControllerName,
+          metadata: preferences.metadata as unknown as StateMetadata<Record<string, Json>>,
+          get state() {
+            return preferences.state as unknown as Record<string, Json>;
+          },
+        },
+      ],
+      debounceMs: 200,
+      timers,
+    });
+    manager.start({
+      onStateChange: (listener) => {
+        const handler = (_state: unknown, patches: ImmerPatch[]) =>
+          listener(preferencesControllerName, patches);
+        root.subscribe(`${preferencesControllerName}:stateChange`, handler);
+        return () => root.unsubscribe(`${preferencesControllerName}:stateChange`, handler);
+      },
+    });
+    preferences.setTheme('dark');
+    preferences.setLocale('de');
+    preferences.setTheme('light');
+    expect(storage.writes).toEqual([]);
+    expect(timers.pending()).toEqual([200]); // one debounce for the three changes
+    timers.fireNext();
+    await waitFor(() => storage.writes.length === 1, 'the debounced write');
+    expect(storage.writes[0]?.PreferencesController).toEqual({
       theme: 'light',
       locale: 'de',
       selectedAddress: null,
     });
-    await engine.destroy();
+    expect(timers.pending()).toEqual([]);
+    await manager.stop();
+    expect(storage.writes).toHaveLength(1); // nothing was left to write
   });
 
   it('writes the last change on shutdown, before the debounce fires', async () => {
@@ -229,17 +278,30 @@ describe('storage adapters', () => {
     await second.destroy();
   });
 
-  it('IndexedDbStorage round-trips entries in one transaction', async () => {
+  it('IndexedDbStorage round-trips entries in one transaction: all of them or none', async () => {
     const storage = new IndexedDbStorage(`orrery-test-${Date.now()}`);
+    const opened = jest.spyOn(IDBDatabase.prototype, 'transaction');
+    const writes = () => opened.mock.calls.filter(([, mode]) => mode === 'readwrite').length;
     await storage.setMany({
       meta: { version: 1 },
       PreferencesController: { theme: 'dark', locale: 'en' },
     });
+    expect(writes()).toBe(1);
     await storage.setMany({ PreferencesController: { theme: 'light', locale: 'de' } });
+    expect(writes()).toBe(2);
     expect(await storage.getAll()).toEqual({
       meta: { version: 1 },
       PreferencesController: { theme: 'light', locale: 'de' },
     });
+
+    // A value the store cannot keep fails the whole write: the entry before it is not kept.
+    const refused = { later: 'kept?', bad: (() => undefined) as unknown as Json };
+    await expect(storage.setMany(refused)).rejects.toThrow(/clone/i);
+    expect(await storage.getAll()).toEqual({
+      meta: { version: 1 },
+      PreferencesController: { theme: 'light', locale: 'de' },
+    });
+    opened.mockRestore();
     await storage.close();
   });
 

@@ -12,7 +12,7 @@ import { PreferencesErrorCode } from '../../src/controllers/preferences/errors';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { createTestDatabase, type TestDatabase } from '../server/helpers';
 import { sampleUiState } from '../ui/fake-background';
-import { UNREACHABLE_RPC } from './helpers';
+import { UNREACHABLE_RPC, waitFor } from './helpers';
 
 /** A bare view end that records everything the background sends. */
 function connectView(engine: Engine) {
@@ -106,7 +106,10 @@ describe('UI state stream', () => {
     view.send({ type: 'request', id: 3, action: 'setTheme', params: ['neon'] });
     view.send({ type: 'request', id: 4, action: 'setLocale', params: ['en', 'extra'] });
     view.send({ type: 'request', id: 5, action: 'submitPassword', params: ['anything'] });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(
+      () => view.received.filter((m) => 'id' in m).length === 5,
+      'an answer to each request',
+    );
 
     const byId = new Map(
       view.received.filter((m) => 'id' in m).map((m) => [(m as { id: number }).id, m]),

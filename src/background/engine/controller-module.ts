@@ -22,6 +22,7 @@ import type { ChainBatching } from '../../controllers/assets/batch-reads';
 import type { KnownTokenLists } from '../../controllers/assets/known-tokens';
 import type { BackendClient } from '../../controllers/backend/api-client';
 import type { GasApiOptions } from '../../controllers/gas/gas-api';
+import type { Timers } from '../../controllers/polling/timers';
 import type { ProviderConfig } from '../../shared/networks';
 import type { Hex } from '../../shared/primitives';
 
@@ -57,6 +58,8 @@ export interface ControllerOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** Clock for permission grants (expiry); tests pass their own. */
   now?: () => number;
+  /** The pollers' timers; tests pass a manual clock. */
+  timers?: Timers;
   assets?: AssetsOptions;
   /** HTTP for token URIs (NFT metadata); defaults to fetch. */
   fetchFn?: typeof fetch;

@@ -3,6 +3,7 @@ import type { Json } from '@metamask/utils';
 
 import type { GasApiOptions } from '../../controllers/gas/gas-api';
 import { createUserIdleTracker } from '../../controllers/gas/user-idle';
+import type { Timers } from '../../controllers/polling/timers';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../shared/networks';
 import type { ActionApi } from '../contract/action-api';
 import { createActionHandlers, dispatchAction } from '../actions/action-handlers';
@@ -17,6 +18,7 @@ import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-stat
 import type { UiState } from '../contract/ui-state';
 import { type AssetsOptions, buildControllers } from './build-controllers';
 import type { EngineController } from './controller-module';
+import { requireBlocksWhilePending } from './block-demand';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
 
@@ -25,7 +27,10 @@ export interface EngineOptions {
   storage: StorageAdapter;
   /** The network to use; defaults to the local development chain (chain id 5777 on 127.0.0.1:8545). */
   network?: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
-  /** Block polling interval in ms (1 s on localhost by default). */
+  /**
+   * A fixed block polling interval in ms (tests). By default the block tracker runs only while
+   * something needs blocks, at an interval that follows the chain's measured block time.
+   */
   blockPollingInterval?: number;
   /** An external gas fee API; without it, estimates come from the node. */
   gasApi?: GasApiOptions;
@@ -43,6 +48,8 @@ export interface EngineOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** HTTP used to check an add-chain request's RPC URL and to read NFT metadata; defaults to fetch. */
   fetchFn?: typeof fetch;
+  /** The timers of every poller (blocks, gas, rates, user record); tests pass a manual clock. */
+  timers?: Timers;
   /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
   assets?: AssetsOptions;
 }
@@ -58,7 +65,8 @@ export interface Engine {
   getSnapshot(): { seq: number; state: UiState };
   /**
    * Patch batches with consecutive sequence numbers, for every UI-visible change. While anyone
-   * is subscribed (a view is open), the engine polls what views show, such as gas fees.
+   * is subscribed (a view is open), the engine polls what views show: blocks and balances, gas
+   * fees, rates. With no view and nothing pending it asks the node nothing.
    */
   subscribe(listener: (batch: PatchBatch) => void): () => void;
   /** Runs an action by name; how views' request messages arrive. Resolves once the change is stored. */
@@ -118,6 +126,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: options.now,
     backendUrl: options.backendUrl,
     notify: options.notify,
+    timers: options.timers,
     assets: options.assets,
     fetchFn: options.fetchFn,
   });
@@ -164,8 +173,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   messenger.subscribe('BackendSessionController:loggedOut', onLoggedOut);
 
   await built.init();
+  // A submitted transaction needs every block until it settles; nothing else here does.
+  const stopPendingBlocks = requireBlocksWhilePending(
+    messenger,
+    controllers.NetworkController,
+    controllers.TransactionController,
+  );
 
-  // What views show is polled only while one is subscribed.
+  // What views show (blocks and balances, gas, rates, assets) is polled only while one is
+  // subscribed; the descriptors say which controllers poll.
   const { viewPolling } = built;
 
   let viewCount = 0;
@@ -216,6 +232,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
+      stopPendingBlocks();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       await built.destroy();
       await persistence.stop();

@@ -37,13 +37,21 @@ export class IndexedDbStorage implements StorageAdapter {
   async setMany(entries: Record<string, Json>): Promise<void> {
     const database = await this.#database;
     const transaction = database.transaction(STORE_NAME, 'readwrite');
-    const store = transaction.objectStore(STORE_NAME);
-    for (const [key, value] of Object.entries(entries)) store.put(value, key);
-    await new Promise<void>((resolve, reject) => {
+    const done = new Promise<void>((resolve, reject) => {
       transaction.oncomplete = () => resolve();
       transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB write aborted'));
       transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB write failed'));
     });
+    const store = transaction.objectStore(STORE_NAME);
+    try {
+      for (const [key, value] of Object.entries(entries)) store.put(value, key);
+    } catch (error) {
+      // A value the store refuses (not cloneable): the entries already put must not commit alone.
+      transaction.abort();
+      await done.catch(() => undefined);
+      throw error;
+    }
+    await done;
   }
 
   async close(): Promise<void> {

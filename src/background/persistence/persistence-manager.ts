@@ -10,6 +10,7 @@ import {
   migrations as defaultMigrations,
   type PersistedStates,
 } from './migrations';
+import { realTimers, type TimerHandle, type Timers } from '../../controllers/polling/timers';
 import { META_KEY, type PersistedMeta, type StorageAdapter } from './storage-adapter';
 
 /** What the persistence layer needs from a controller: its name, state and metadata. */
@@ -57,7 +58,8 @@ export class PersistenceManager {
   readonly #slices = new Map<string, ObservableStore<Json>>();
   readonly #dirty = new Set<string>();
   readonly #version: number;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #timers: Timers;
+  #timer: TimerHandle | undefined;
   #writing: Promise<void> = Promise.resolve();
   #stopListening: () => void = () => undefined;
 
@@ -66,13 +68,17 @@ export class PersistenceManager {
     controllers,
     debounceMs = 200,
     version = CURRENT_STATE_VERSION,
+    timers = realTimers,
   }: {
     storage: StorageAdapter;
     controllers: readonly PersistableController[];
     debounceMs?: number;
     version?: number;
+    /** The debounce's timers; tests pass a manual clock. */
+    timers?: Timers;
   }) {
     this.#storage = storage;
+    this.#timers = timers;
     this.#debounceMs = debounceMs;
     this.#version = version;
     this.#controllers = new Map(controllers.map((controller) => [controller.name, controller]));
@@ -109,7 +115,7 @@ export class PersistenceManager {
 
   /** Writes every pending change now and waits for it. */
   async flush(): Promise<void> {
-    if (this.#timer) clearTimeout(this.#timer);
+    this.#timers.clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.#write();
   }
@@ -121,8 +127,8 @@ export class PersistenceManager {
   }
 
   #schedule(): void {
-    if (this.#timer) return;
-    this.#timer = setTimeout(() => {
+    if (this.#timer !== undefined) return;
+    this.#timer = this.#timers.setTimeout(() => {
       this.#timer = undefined;
       // A failed background write keeps its changes queued; it is reported, not thrown into the void.
       this.#write().catch((error: unknown) => console.error('Orrery: saving state failed', error));

@@ -18,6 +18,8 @@ const MAX_FILTERS = 100;
 const MAX_SUBSCRIPTIONS = 100;
 /** Blocks caught up per step after a gap (a tracker that slept, a burst of mining). */
 const MAX_BLOCKS_PER_STEP = 50;
+/** Names each connection's need for blocks. */
+let nextBlockOwner = 1;
 
 type LogQuery = { address?: Json; topics?: Json };
 type Filter =
@@ -49,12 +51,16 @@ function logQuery(value: unknown, method: string): LogQuery {
  * eth_newFilter / eth_newBlockFilter / eth_getFilterChanges / eth_getFilterLogs /
  * eth_uninstallFilter and eth_subscribe (newHeads, logs) / eth_unsubscribe for one connection,
  * driven by the network controller's blocks. Subscriptions push `eth_subscription` notifications.
+ * While the connection has a filter or a subscription, it needs every block: the block tracker
+ * runs for it until the last one is removed or the connection closes.
  */
 export class FiltersAndSubscriptions {
   readonly #ctx: RpcContext;
   readonly #filters = new Map<string, Filter>();
   readonly #subscriptions = new Map<string, Subscription>();
   #nextFilterId = 1;
+  readonly #blockOwner: string;
+  #releaseBlocks: (() => void) | undefined;
   /** Block work runs one step at a time, so notifications keep block order. */
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
@@ -70,6 +76,7 @@ export class FiltersAndSubscriptions {
 
   constructor(ctx: RpcContext) {
     this.#ctx = ctx;
+    this.#blockOwner = `dapp ${ctx.origin} #${nextBlockOwner++}`;
     ctx.messenger.subscribe('NetworkController:newBlock', this.#onNewBlock);
     ctx.messenger.subscribe('NetworkController:networkDidChange', this.#onNetworkChange);
   }
@@ -79,6 +86,7 @@ export class FiltersAndSubscriptions {
     this.#closed = true;
     this.#filters.clear();
     this.#subscriptions.clear();
+    this.#followBlockNeed();
     this.#ctx.messenger.unsubscribe('NetworkController:newBlock', this.#onNewBlock);
     this.#ctx.messenger.unsubscribe('NetworkController:networkDidChange', this.#onNetworkChange);
   }
@@ -122,7 +130,9 @@ export class FiltersAndSubscriptions {
       },
       eth_uninstallFilter: (req) => {
         const [id] = paramsArray(req.params);
-        return typeof id === 'string' && this.#filters.delete(id);
+        const removed = typeof id === 'string' && this.#filters.delete(id);
+        this.#followBlockNeed();
+        return removed;
       },
       eth_subscribe: async (req) => {
         const [kind, raw] = paramsArray(req.params);
@@ -138,12 +148,17 @@ export class FiltersAndSubscriptions {
         }
         const query = kind === 'logs' ? logQuery(raw ?? {}, req.method) : {};
         const id = `0x${Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(16))).toString('hex')}`;
-        this.#subscriptions.set(id, { kind, lastBlock: await this.#latest(), query });
+        const lastBlock = await this.#latest();
+        if (this.#closed) throw rpcErrors.resourceUnavailable('The connection closed.');
+        this.#subscriptions.set(id, { kind, lastBlock, query });
+        this.#followBlockNeed();
         return id;
       },
       eth_unsubscribe: (req) => {
         const [id] = paramsArray(req.params);
-        return typeof id === 'string' && this.#subscriptions.delete(id);
+        const removed = typeof id === 'string' && this.#subscriptions.delete(id);
+        this.#followBlockNeed();
+        return removed;
       },
     });
   }
@@ -152,9 +167,26 @@ export class FiltersAndSubscriptions {
     if (this.#filters.size >= MAX_FILTERS) {
       throw rpcErrors.limitExceeded(`At most ${MAX_FILTERS} filters per connection.`);
     }
+    if (this.#closed) throw rpcErrors.resourceUnavailable('The connection closed.');
     const id = toHex(this.#nextFilterId++);
     this.#filters.set(id, filter);
+    this.#followBlockNeed();
     return id;
+  }
+
+  /** Needs every block while a filter or subscription exists and the connection is open. */
+  #followBlockNeed(): void {
+    const needed = !this.#closed && this.#filters.size + this.#subscriptions.size > 0;
+    if (needed && !this.#releaseBlocks) {
+      this.#releaseBlocks = this.#ctx.messenger.call(
+        'NetworkController:requireBlocks',
+        this.#blockOwner,
+        'everyBlock',
+      );
+    } else if (!needed && this.#releaseBlocks) {
+      this.#releaseBlocks();
+      this.#releaseBlocks = undefined;
+    }
   }
 
   #filter(params: unknown): Filter {

@@ -13,11 +13,14 @@ import type {
   KeyringControllerGetAccountsAction,
   KeyringControllerStateChangeEvent,
 } from '../keyring/KeyringController';
+import { decodeEthBalance, ethBalanceRead } from '../network/multicall3';
 import type {
+  BlockRead,
+  NetworkControllerAddBlockReadAction,
   NetworkControllerGetProviderAction,
   NetworkControllerGetStateAction,
   NetworkControllerNetworkDidChangeEvent,
-  NetworkControllerNewBlockEvent,
+  NetworkControllerRequireBlocksAction,
 } from '../network/NetworkController';
 import {
   BALANCE_CHECKER_ADDRESSES,
@@ -42,8 +45,8 @@ export type AccountTrackerState = {
 };
 
 // Not persisted: a balance is a fact about the current block of the current chain. A restored
-// one could belong to another chain or be days old; the first block after start (1 s on
-// localhost, at most one polling interval elsewhere) brings a true value.
+// one could belong to another chain or be days old; the first head read after a view opens
+// brings a true value.
 /** Which keys persist and which views see (the engine derives the views' state type from it). */
 export const accountTrackerControllerMetadata = {
   accounts: {
@@ -92,11 +95,24 @@ export type AccountTrackerControllerEvents = AccountTrackerControllerStateChange
 export type AccountTrackerAllowedActions =
   | NetworkControllerGetStateAction
   | NetworkControllerGetProviderAction
+  | NetworkControllerRequireBlocksAction
+  | NetworkControllerAddBlockReadAction
   | KeyringControllerGetAccountsAction;
 export type AccountTrackerAllowedEvents =
-  | NetworkControllerNewBlockEvent
-  | NetworkControllerNetworkDidChangeEvent
-  | KeyringControllerStateChangeEvent;
+  NetworkControllerNetworkDidChangeEvent | KeyringControllerStateChangeEvent;
+
+/** For the engine's createControllerMessenger(root, accountTrackerControllerName, { actions, events }). */
+export const ACCOUNT_TRACKER_DELEGATED_ACTIONS: AccountTrackerAllowedActions['type'][] = [
+  'NetworkController:getState',
+  'NetworkController:getProvider',
+  'NetworkController:requireBlocks',
+  'NetworkController:addBlockRead',
+  'KeyringController:getAccounts',
+];
+export const ACCOUNT_TRACKER_DELEGATED_EVENTS: AccountTrackerAllowedEvents['type'][] = [
+  'NetworkController:networkDidChange',
+  'KeyringController:stateChange',
+];
 
 export type AccountTrackerControllerMessenger = Messenger<
   typeof accountTrackerControllerName,
@@ -111,13 +127,15 @@ export interface AccountTrackerControllerOptions {
   balanceCheckerAddresses?: Readonly<Record<string, string>>;
 }
 
-/** How the last refresh read balances, for tests and diagnostics. */
-export type BalanceSource = 'balance-checker' | 'eth_getBalance';
+/** How the last balances were read, for tests and diagnostics. */
+export type BalanceSource = 'multicall3' | 'balance-checker' | 'eth_getBalance';
 
 /**
- * Keeps the native balances of the keyring's accounts current: refreshed on every new block, in
- * one eth_call through a balance-checker contract where the chain has one, else one
- * eth_getBalance per account. Locked wallet, no accounts: no requests.
+ * Keeps the native balances of the keyring's accounts current while a view shows them
+ * (`startPolling`): read with every head read of the block tracker, in the same Multicall3
+ * call, where the chain has Multicall3; elsewhere on each new block, in one eth_call through a
+ * balance-checker contract where the chain has one, else one eth_getBalance per account.
+ * No view, locked wallet or no accounts: no requests.
  */
 export class AccountTrackerController extends BaseController<
   typeof accountTrackerControllerName,
@@ -133,6 +151,19 @@ export class AccountTrackerController extends BaseController<
   /** Bumped on a network switch so answers for the previous chain are dropped. */
   #generation = 0;
   #subscriptions: (() => void)[] = [];
+  /** The block whose balances the state shows, if read at a known block. */
+  #balancesBlock: number | null = null;
+  /** While a view shows balances: releases the block read and the need for blocks. */
+  #stopPolling: (() => void) | null = null;
+  /** The addresses the head read in flight asked for, in order. */
+  #asked: string[] = [];
+  readonly #blockRead: BlockRead = {
+    reads: () => {
+      this.#asked = [...this.#addresses];
+      return this.#asked.map(ethBalanceRead);
+    },
+    onHead: (blockNumber, results) => this.#onHead(blockNumber, results),
+  };
 
   constructor({
     messenger,
@@ -154,22 +185,44 @@ export class AccountTrackerController extends BaseController<
     this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
-  /** Subscribes to blocks, switches and the keyring's accounts, and reads balances once. */
+  /** Follows switches and the keyring's accounts. Reads nothing until a view shows balances. */
   init(): Promise<void> {
-    const onBlock = (blockNumber: number) => void this.refresh(blockNumber).catch(() => undefined);
     const onSwitch = () => this.#onNetworkSwitch();
     const onKeyring = (accounts: readonly { address: string }[]) =>
       this.syncWithAddresses(accounts.map((account) => account.address));
-    this.messenger.subscribe('NetworkController:newBlock', onBlock);
     this.messenger.subscribe('NetworkController:networkDidChange', onSwitch);
     this.messenger.subscribe('KeyringController:stateChange', onKeyring, (state) => state.accounts);
     this.#subscriptions = [
-      () => this.messenger.unsubscribe('NetworkController:newBlock', onBlock),
       () => this.messenger.unsubscribe('NetworkController:networkDidChange', onSwitch),
       () => this.messenger.unsubscribe('KeyringController:stateChange', onKeyring),
     ];
     this.#addresses = normalizeAddresses(this.messenger.call('KeyringController:getAccounts'));
-    return this.refresh();
+    return Promise.resolve();
+  }
+
+  /** A view shows balances: keep them current with the chain's blocks (idempotent). */
+  startPolling(): void {
+    if (this.#stopPolling) return;
+    const name = accountTrackerControllerName;
+    const releaseRead = this.messenger.call(
+      'NetworkController:addBlockRead',
+      name,
+      this.#blockRead,
+    );
+    const releaseBlocks = this.messenger.call('NetworkController:requireBlocks', name, 'view');
+    this.#stopPolling = () => {
+      releaseRead();
+      releaseBlocks();
+    };
+  }
+
+  stopPolling(): void {
+    this.#stopPolling?.();
+    this.#stopPolling = null;
+  }
+
+  get isPolling(): boolean {
+    return this.#stopPolling !== null;
   }
 
   get lastBalanceSource(): BalanceSource | null {
@@ -187,7 +240,8 @@ export class AccountTrackerController extends BaseController<
         for (const address of stale) delete state.accounts[address];
       });
     }
-    if (added) void this.refresh().catch(() => undefined);
+    // A new account's balance is wanted now, if a view shows balances.
+    if (added && this.isPolling) void this.refresh().catch(() => undefined);
   }
 
   /**
@@ -206,6 +260,7 @@ export class AccountTrackerController extends BaseController<
   }
 
   override destroy(): void {
+    this.stopPolling();
     for (const unsubscribe of this.#subscriptions) unsubscribe();
     this.#subscriptions = [];
     super.destroy();
@@ -260,6 +315,37 @@ export class AccountTrackerController extends BaseController<
       );
     }
     if (generation !== this.#generation) return; // the network switched meanwhile
+    if (blockNumber !== undefined) this.#balancesBlock = blockNumber;
+    this.#store(addresses, balances, source);
+  }
+
+  /** After each head read: the balances read with it, or (none read) a read of our own if the block is new to us. */
+  #onHead(blockNumber: number, results: readonly (Hex | null)[] | null): void {
+    const asked = this.#asked;
+    if (results === null || results.length !== asked.length) {
+      if (blockNumber !== this.#balancesBlock)
+        void this.refresh(blockNumber).catch(() => undefined);
+      return;
+    }
+    const read: string[] = [];
+    const balances: bigint[] = [];
+    results.forEach((data, index) => {
+      const address = asked[index];
+      if (data === null || address === undefined) return; // this one failed; the next read retries
+      try {
+        balances.push(decodeEthBalance(data));
+        read.push(address);
+      } catch {
+        // Not a balance: keep the last known one.
+      }
+    });
+    this.#balancesBlock = blockNumber;
+    this.#store(read, balances, 'multicall3');
+  }
+
+  /** Stores balances of tracked addresses (an address removed meanwhile is skipped). */
+  #store(addresses: readonly string[], balances: readonly bigint[], source: BalanceSource): void {
+    if (addresses.length === 0) return;
     this.#lastSource = source;
     const tracked = new Set(this.#addresses);
     this.update((state) => {
@@ -273,12 +359,13 @@ export class AccountTrackerController extends BaseController<
 
   #onNetworkSwitch(): void {
     this.#generation += 1;
+    this.#balancesBlock = null;
     if (Object.keys(this.state.accounts).length > 0) {
       this.update((state) => {
         state.accounts = {};
       });
     }
-    void this.refresh().catch(() => undefined);
+    // While a view shows balances, the new network's first head read brings them.
   }
 }
 

@@ -158,7 +158,10 @@ export class AssetDiscoveryController extends BaseController<
     const provider = this.messenger.call('NetworkController:getProvider');
     const onChain = () =>
       this.messenger.call('NetworkController:getState').providerConfig.chainId === chainId;
-    const head = Number(await provider.request<string>({ method: 'eth_blockNumber' }));
+    // The block tracker's head when it runs (a view is open): no request of our own for it.
+    const head =
+      this.messenger.call('NetworkController:getState').latestBlockNumber ??
+      Number(await provider.request<string>({ method: 'eth_blockNumber' }));
     if (!Number.isSafeInteger(head) || head < 0) throw new Error('eth_blockNumber gave no block');
     const stored = this.state.histories[key];
     // A head below what was read means the chain was reset (a dev node): read it afresh.

@@ -12,10 +12,11 @@ import {
   decodeBalancesResult,
   encodeBalancesCall,
 } from '../account-tracker/balance-checker';
+import { MULTICALL3_ADDRESS } from '../network/multicall3';
 import { hasCode, readOne, type ContractRead, type ContractReader } from './contract-reads';
 
-/** Multicall3's address, the same on every chain that has it (deployed with a keyless signer). */
-export const MULTICALL3_ADDRESS: Hex = '0xca11bde05977b3631167028862be2a173976ca11';
+// Multicall3's address, the same on every chain that has it: one constant, the network's.
+export { MULTICALL3_ADDRESS };
 
 /** Reads per aggregate3 call: small enough for public nodes' eth_call gas and size caps. */
 export const DEFAULT_MULTICALL_CHUNK = 250;

@@ -1,4 +1,5 @@
 import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
+import type { Timers } from '../polling/timers';
 import {
   BaseController,
   type ControllerGetStateAction,
@@ -124,6 +125,8 @@ export interface CurrencyControllerOptions {
   isIdle?: () => boolean;
   pollingIntervalMs?: number;
   now?: () => number;
+  /** The poller's timers; tests pass a manual clock. */
+  timers?: Timers;
 }
 
 /** The native currency's rate in the user's currency, refreshed every 600 s while active. */
@@ -151,6 +154,7 @@ export class CurrencyController extends BaseController<
     isIdle,
     pollingIntervalMs = CURRENCY_POLLING_INTERVAL_MS,
     now = Date.now,
+    timers,
   }: CurrencyControllerOptions) {
     super({
       messenger,
@@ -164,6 +168,7 @@ export class CurrencyController extends BaseController<
     this.#poller = createChainedPoller({
       intervalMs: pollingIntervalMs,
       runAtStart: true,
+      timers,
       run: async () => {
         if (!userIsIdle()) await this.updateConversionRate();
       },

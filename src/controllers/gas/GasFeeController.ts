@@ -7,6 +7,9 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { MethodActions } from '../messenger/method-actions';
+import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
+import type { Timers } from '../polling/timers';
+
 import type {
   NetworkControllerGetEIP1559CompatibilityAction,
   NetworkControllerGetProviderAction,
@@ -116,12 +119,14 @@ export interface GasFeeControllerOptions {
   /** Overrides for tests. */
   onChainPollingInterval?: number;
   apiPollingInterval?: number;
+  /** The poller's timers; tests pass a manual clock. */
+  timers?: Timers;
 }
 
 /**
  * Gas fee estimates for the selected network: fee market, legacy or plain gas price, in the
- * spec's fallback order. Polls with chained timers (never two fetches at once), skips work while
- * the user is idle, and keeps the last known estimates when a fetch fails.
+ * spec's fallback order. Polls on the shared chained poller (never two fetches at once), skips
+ * work while the user is idle, and keeps the last known estimates when a fetch fails.
  */
 export class GasFeeController extends BaseController<
   typeof gasFeeControllerName,
@@ -133,11 +138,11 @@ export class GasFeeController extends BaseController<
   readonly #onChainInterval: number;
   readonly #apiInterval: number;
 
+  readonly #poller: ChainedPoller;
+
   #initialised = false;
-  #polling = false;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #ticking = false;
-  #restartAfterTick = false;
+  /** Whether the network was reachable at the last poll: if not, the next one comes sooner. */
+  #reachableAtLastPoll = true;
   /** Bumped on network change so a fetch for the old network never lands. */
   #generation = 0;
   #inFlight: { generation: number; promise: Promise<DeterminedEstimate> } | undefined;
@@ -150,6 +155,7 @@ export class GasFeeController extends BaseController<
     isIdle,
     onChainPollingInterval,
     apiPollingInterval,
+    timers,
   }: GasFeeControllerOptions) {
     super({
       messenger,
@@ -162,6 +168,16 @@ export class GasFeeController extends BaseController<
     this.#isIdle = isIdle ?? (() => false);
     this.#onChainInterval = onChainPollingInterval ?? ON_CHAIN_POLLING_INTERVAL_MS;
     this.#apiInterval = apiPollingInterval ?? GAS_API_POLLING_INTERVAL_MS;
+    this.#poller = createChainedPoller({
+      runAtStart: true,
+      timers,
+      // Right after a switch the network is still loading: look again soon, not a whole interval later.
+      intervalMs: () =>
+        this.#reachableAtLastPoll
+          ? this.#interval()
+          : Math.min(UNREACHABLE_RECHECK_MS, this.#interval()),
+      run: () => this.#poll(),
+    });
     this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
@@ -214,19 +230,15 @@ export class GasFeeController extends BaseController<
 
   /** Starts polling (idempotent): one fetch now, then one per interval after the previous ends. */
   startPolling(): void {
-    if (this.#polling) return;
-    this.#polling = true;
-    this.#schedule(0);
+    this.#poller.start();
   }
 
   stopPolling(): void {
-    this.#polling = false;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#poller.stop();
   }
 
   get isPolling(): boolean {
-    return this.#polling;
+    return this.#poller.isPolling;
   }
 
   override destroy(): void {
@@ -259,35 +271,13 @@ export class GasFeeController extends BaseController<
     return this.#apiInterval;
   }
 
-  #schedule(delay: number): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#tick(), delay);
-  }
-
-  async #tick(): Promise<void> {
-    this.#timer = undefined;
-    if (!this.#polling) return;
-    this.#ticking = true;
-    let reachable = false;
-    try {
-      reachable = this.messenger.call('NetworkController:getState').networkStatus === 'available';
-      // Idle users and unreachable nodes cost no requests; the last estimates stay.
-      if (reachable && !this.#isIdle()) await this.fetchGasFeeEstimates();
-    } catch {
-      // Keep the last known estimates (spec part 2 §8); the next tick tries again.
-    } finally {
-      this.#ticking = false;
-    }
-    if (!this.#polling) return;
-    const restart = this.#restartAfterTick;
-    this.#restartAfterTick = false;
-    // Right after a switch the network is still loading: look again soon, not a whole interval later.
-    const delay = restart
-      ? 0
-      : reachable
-        ? this.#interval()
-        : Math.min(UNREACHABLE_RECHECK_MS, this.#interval());
-    this.#schedule(delay);
+  /** One poll: idle users and unreachable nodes cost no requests; the last estimates stay. */
+  async #poll(): Promise<void> {
+    const reachable =
+      this.messenger.call('NetworkController:getState').networkStatus === 'available';
+    this.#reachableAtLastPoll = reachable;
+    // A failure keeps the last known estimates (spec part 2 §8); the next poll tries again.
+    if (reachable && !this.#isIdle()) await this.fetchGasFeeEstimates();
   }
 
   #onNetworkChange(): void {
@@ -295,10 +285,8 @@ export class GasFeeController extends BaseController<
     this.#lastSource = undefined;
     this.#lastFetchedAt = 0;
     this.update(() => getDefaultGasFeeState());
-    if (!this.#polling) return;
-    // Never start a second chain of timers: a running tick reschedules at once when it ends.
-    if (this.#ticking) this.#restartAfterTick = true;
-    else this.#schedule(0);
+    // Estimate for the new network now (or right after a poll in flight), not an interval later.
+    this.#poller.pollNow();
   }
 }
 

@@ -92,7 +92,7 @@ function paramsKey(
   return stableStringify(normalised);
 }
 
-/** Source of the current block number (hex), e.g. an eth-block-tracker. */
+/** Source of the current block number (hex): the block tracker, null while it is stopped. */
 export interface CurrentBlockSource {
   getCurrentBlock(): string | null;
 }
@@ -110,7 +110,7 @@ export interface BlockCache {
 
 /**
  * The cache middleware. Put it before the middleware that talks to the node. A request carrying
- * `skipCache: true` (as eth-block-tracker sends) always goes to the node. Errors and null
+ * `skipCache: true` (as the block tracker sends) always goes to the node. Errors and null
  * answers (a receipt not mined yet) are never cached; identical requests in flight share one
  * upstream call, errors included.
  */

@@ -1,47 +1,40 @@
 /** One network's RPC client: a cached provider over HTTP plus the block tracker that drives the cache. */
 import { JsonRpcEngine } from '@metamask/json-rpc-engine';
-import { PollingBlockTracker } from 'eth-block-tracker';
-import type { PollingBlockTrackerOptions } from 'eth-block-tracker/dist/PollingBlockTracker';
 
+import { BlockTracker, type BlockTrackerOptions, type Head } from './block-tracker';
 import { createBlockCache } from './rpc-cache';
 import { createFetchMiddleware, providerFromEngine, type RpcProvider } from './rpc-provider';
 
-export interface RpcClientOptions {
+export interface RpcClientOptions<H extends Head> {
   rpcUrl: string;
-  /** Block polling interval in ms. */
-  pollingInterval: number;
-  /** Wait before polling again after a failed poll, in ms; defaults to the polling interval. */
-  retryTimeout?: number;
   /** The HTTP transport; tests pass a counting wrapper. */
   fetchFn?: typeof fetch;
+  /** The block tracker's settings; its head read gets this client's provider. */
+  tracker: Omit<BlockTrackerOptions<H>, 'readHead'> & {
+    readHead: (provider: RpcProvider) => Promise<H>;
+  };
 }
 
-export interface RpcClient {
+export interface RpcClient<H extends Head = Head> {
   /** Reads go through the per-block cache; `skipCache: true` bypasses it. */
   provider: RpcProvider;
-  blockTracker: PollingBlockTracker;
+  /** Stopped until started: the network controller runs it only while blocks are needed. */
+  blockTracker: BlockTracker<H>;
   /** Forgets cached answers (after an outage the node may serve a different chain). */
   clearCache(): void;
-  destroy(): Promise<void>;
+  destroy(): void;
 }
 
-export function createRpcClient({
+export function createRpcClient<H extends Head>({
   rpcUrl,
-  pollingInterval,
-  retryTimeout,
   fetchFn,
-}: RpcClientOptions): RpcClient {
+  tracker,
+}: RpcClientOptions<H>): RpcClient<H> {
   const engine = new JsonRpcEngine();
   const provider = providerFromEngine(engine);
-  const blockTracker = new PollingBlockTracker({
-    // eth-block-tracker types expect its own provider type; ours speaks the same sendAsync form.
-    provider: provider as unknown as PollingBlockTrackerOptions['provider'],
-    pollingInterval,
-    retryTimeout: retryTimeout ?? pollingInterval,
-    setSkipCacheFlag: true,
-    // A restarted dev node starts again from a low block; report it instead of waiting to catch up.
-    usePastBlocks: true,
-    keepEventLoopActive: false,
+  const blockTracker = new BlockTracker<H>({
+    ...tracker,
+    readHead: () => tracker.readHead(provider),
   });
   const cache = createBlockCache(blockTracker);
   engine.push(cache.middleware);
@@ -50,9 +43,6 @@ export function createRpcClient({
     provider,
     blockTracker,
     clearCache: cache.clear,
-    async destroy() {
-      blockTracker.removeAllListeners();
-      await blockTracker.destroy();
-    },
+    destroy: () => blockTracker.stop(),
   };
 }

@@ -11,7 +11,7 @@ export interface RequestArguments {
 
 /**
  * An EIP-1193 provider over a JSON-RPC engine that also speaks the callback `sendAsync` form
- * eth-block-tracker and eth-query expect.
+ * eth-query expects.
  */
 export interface RpcProvider {
   request<Result = unknown>(args: RequestArguments): Promise<Result>;

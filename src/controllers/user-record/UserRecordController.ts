@@ -30,6 +30,7 @@ import {
   UserRecordErrorCode,
 } from './errors';
 import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
+import type { Timers } from '../polling/timers';
 import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
 import type {
   PreferencesControllerGetStateAction,
@@ -158,6 +159,8 @@ export interface UserRecordControllerOptions {
   backend: BackendClient;
   isIdle?: () => boolean;
   syncIntervalMs?: number;
+  /** The poller's timers; tests pass a manual clock. */
+  timers?: Timers;
 }
 
 /**
@@ -180,6 +183,7 @@ export class UserRecordController extends BaseController<
     backend,
     isIdle,
     syncIntervalMs = USER_RECORD_SYNC_INTERVAL_MS,
+    timers,
   }: UserRecordControllerOptions) {
     super({
       messenger,
@@ -192,6 +196,7 @@ export class UserRecordController extends BaseController<
     this.#poller = createChainedPoller({
       intervalMs: syncIntervalMs,
       run: () => this.#syncIfActive(),
+      timers,
     });
   }
 

@@ -2,6 +2,8 @@ import { Messenger } from '@metamask/messenger';
 
 import { callJsonRpc } from '../../../scripts/lib/json-rpc';
 import {
+  ACCOUNT_TRACKER_DELEGATED_ACTIONS,
+  ACCOUNT_TRACKER_DELEGATED_EVENTS,
   AccountTrackerController,
   accountTrackerControllerName,
   type AccountTrackerAllowedActions,
@@ -28,7 +30,10 @@ import {
 import { LOCALHOST_NETWORK } from '../../../src/shared/networks';
 import { deployContract } from '../../chain/deploy';
 import { useAnvil } from '../../chain/use-anvil';
+import { placeMulticall3 } from '../../../scripts/lib/multicall3';
+import type { Timers } from '../../../src/controllers/polling/timers';
 import { countingFetch, waitFor } from '../network/helpers';
+import { createManualTimers, waitForScheduled } from '../polling/manual-timers';
 
 type RootActions =
   NetworkControllerActions | KeyringControllerActions | AccountTrackerControllerActions;
@@ -57,11 +62,13 @@ describe('balance-checker calldata', () => {
 describe('AccountTrackerController on anvil', () => {
   const anvil = useAnvil();
   const otherChain = useAnvil({ chainId: 5777 });
+  const multicallChain = useAnvil({ chainId: 1337 });
   let checker: string;
   const cleanups: (() => Promise<void> | void)[] = [];
 
   beforeAll(async () => {
     checker = await deployContract(anvil().rpcUrl, 'BalanceChecker');
+    await placeMulticall3(multicallChain().rpcUrl);
   });
 
   afterEach(async () => {
@@ -69,8 +76,12 @@ describe('AccountTrackerController on anvil', () => {
   });
 
   /** A wired engine slice: network (counting its upstream calls), keyring with accounts, tracker. */
-  async function setup(balanceCheckerAddresses: Record<string, string>, keyIndexes: number[]) {
-    const { rpcUrl, chainId, privateKeys } = anvil();
+  async function setup(
+    balanceCheckerAddresses: Record<string, string>,
+    keyIndexes: number[],
+    { node = anvil(), timers }: { node?: ReturnType<typeof anvil>; timers?: Timers } = {},
+  ) {
+    const { rpcUrl, chainId, privateKeys } = node;
     const root: Root = new Messenger<'Root', RootActions, RootEvents>({ namespace: 'Root' });
     const counting = countingFetch();
     const network = new NetworkController({
@@ -83,6 +94,7 @@ describe('AccountTrackerController on anvil', () => {
       providerConfig: { ...LOCALHOST_NETWORK, rpcUrl, chainId: `0x${chainId.toString(16)}` },
       pollingInterval: 100,
       fetchFn: counting.fetchFn,
+      timers,
     });
     const keyring = new KeyringController({
       messenger: new Messenger<
@@ -104,16 +116,8 @@ describe('AccountTrackerController on anvil', () => {
     >({ namespace: accountTrackerControllerName, parent: root });
     root.delegate({
       messenger,
-      actions: [
-        'NetworkController:getState',
-        'NetworkController:getProvider',
-        'KeyringController:getAccounts',
-      ],
-      events: [
-        'NetworkController:newBlock',
-        'NetworkController:networkDidChange',
-        'KeyringController:stateChange',
-      ],
+      actions: ACCOUNT_TRACKER_DELEGATED_ACTIONS,
+      events: ACCOUNT_TRACKER_DELEGATED_EVENTS,
     });
     const tracker = new AccountTrackerController({ messenger, balanceCheckerAddresses });
     cleanups.push(async () => {
@@ -125,12 +129,18 @@ describe('AccountTrackerController on anvil', () => {
 
   const localChecker = () => ({ [`0x${anvil().chainId.toString(16)}`]: checker });
   const address = (index: number) => (anvil().accounts[index] ?? '').toLowerCase();
-  const nodeBalance = (account: string) =>
-    callJsonRpc<string>(anvil().rpcUrl, 'eth_getBalance', [account, 'latest']);
+  const nodeBalance = (account: string, node = anvil()) =>
+    callJsonRpc<string>(node.rpcUrl, 'eth_getBalance', [account, 'latest']);
 
   /** Sends value from a keyring account: signed by our keyring, mined by anvil. */
-  async function transfer(keyring: KeyringController, from: string, to: string, value: bigint) {
-    const { rpcUrl, chainId } = anvil();
+  async function transfer(
+    keyring: KeyringController,
+    from: string,
+    to: string,
+    value: bigint,
+    node = anvil(),
+  ) {
+    const { rpcUrl, chainId } = node;
     const nonce = await callJsonRpc<string>(rpcUrl, 'eth_getTransactionCount', [from, 'pending']);
     const gasPrice = await callJsonRpc<string>(rpcUrl, 'eth_gasPrice');
     const signed = await keyring.signTransaction(
@@ -138,12 +148,19 @@ describe('AccountTrackerController on anvil', () => {
       { to, value: `0x${value.toString(16)}`, gas: '0x5208', gasPrice, nonce },
       chainId,
     );
-    await callJsonRpc(rpcUrl, 'eth_sendRawTransaction', [signed.rawTx]);
+    const hash = await callJsonRpc<string>(rpcUrl, 'eth_sendRawTransaction', [signed.rawTx]);
+    // Automine mines right after answering; under load the block can lag the hash briefly.
+    const deadline = Date.now() + 10_000;
+    while (!(await callJsonRpc(rpcUrl, 'eth_getTransactionReceipt', [hash]))) {
+      if (Date.now() > deadline) throw new Error(`no receipt for ${hash}`);
+    }
   }
 
   it('reads all balances in one eth_call through the balance checker', async () => {
     const { tracker, counting } = await setup(localChecker(), [1, 2]);
     await tracker.init();
+    expect(counting.count('eth_call')).toBe(0); // nothing is read before someone asks
+    await tracker.refresh();
     expect(counting.count('eth_call')).toBe(1);
     expect(counting.count('eth_getBalance')).toBe(0);
     expect(tracker.lastBalanceSource).toBe('balance-checker');
@@ -156,6 +173,7 @@ describe('AccountTrackerController on anvil', () => {
   it('falls back to eth_getBalance per account without a checker', async () => {
     const { tracker, counting } = await setup({}, [1, 2]);
     await tracker.init();
+    await tracker.refresh();
     expect(tracker.lastBalanceSource).toBe('eth_getBalance');
     expect(counting.count('eth_call')).toBe(0);
     expect(counting.count('eth_getBalance')).toBe(2);
@@ -172,16 +190,58 @@ describe('AccountTrackerController on anvil', () => {
       [1],
     );
     await tracker.init();
+    await tracker.refresh();
     expect(tracker.lastBalanceSource).toBe('eth_getBalance');
     expect(tracker.state.accounts).toEqual({
       [address(1)]: { balance: await nodeBalance(address(1)) },
     });
   });
 
+  it('reads nothing until a view shows balances, then reads them with each head in one Multicall3 call', async () => {
+    const node = multicallChain();
+    const timers = createManualTimers();
+    const { tracker, network, keyring, counting } = await setup({}, [1, 2], { node, timers });
+    await network.init();
+    await tracker.init();
+    await network.getEIP1559Compatibility(); // the start's last read
+    const startup = counting.count('eth_getBlockByNumber');
+    expect(tracker.state.accounts).toEqual({});
+    expect(counting.count('eth_call') + counting.count('eth_getBalance')).toBe(0);
+    expect(timers.pending()).toEqual([]);
+
+    tracker.startPolling();
+    expect(network.blockDemand).toEqual({ AccountTrackerController: 'view' });
+    await waitForScheduled(timers, 0, 'the first head read');
+    const a1 = (node.accounts[1] ?? '').toLowerCase();
+    const a2 = (node.accounts[2] ?? '').toLowerCase();
+    expect(tracker.lastBalanceSource).toBe('multicall3');
+    expect(tracker.state.accounts).toEqual({
+      [a1]: { balance: await nodeBalance(a1, node) },
+      [a2]: { balance: await nodeBalance(a2, node) },
+    });
+
+    await transfer(keyring, a1, a2, 10n ** 18n, node);
+    const scheduled = timers.scheduledCount;
+    timers.fireNext();
+    await waitForScheduled(timers, scheduled, 'the next head read');
+    expect(tracker.state.accounts[a2]?.balance).toBe(await nodeBalance(a2, node));
+    expect(tracker.state.accounts[a1]?.balance).toBe(await nodeBalance(a1, node));
+    // Block and balances came in one request per head read.
+    expect(counting.count('eth_call')).toBe(2);
+    expect(counting.count('eth_getBalance')).toBe(0);
+    expect(counting.count('eth_getBlockByNumber')).toBe(startup);
+
+    tracker.stopPolling();
+    expect(network.isTrackingBlocks).toBe(false);
+    expect(timers.pending()).toEqual([]);
+  });
+
   it('follows new blocks, new accounts and the lock', async () => {
     const { tracker, network, keyring, counting } = await setup(localChecker(), [1, 2]);
     await tracker.init();
     await network.init();
+    tracker.startPolling();
+    await waitFor(() => tracker.state.accounts[address(2)] !== undefined, 'the first balances');
 
     const start = BigInt(tracker.state.accounts[address(2)]?.balance ?? '0x0');
     await transfer(keyring, address(1), address(2), 10n ** 18n);
@@ -213,6 +273,9 @@ describe('AccountTrackerController on anvil', () => {
   it("drops the old chain's balances on a network switch and reads the new chain's", async () => {
     const { tracker, network, root } = await setup(localChecker(), [1]);
     await tracker.init();
+    await network.init();
+    tracker.startPolling();
+    await waitFor(() => tracker.lastBalanceSource !== null, 'the first balances');
     expect(tracker.lastBalanceSource).toBe('balance-checker');
     await callJsonRpc(otherChain().rpcUrl, 'anvil_setBalance', [address(1), '0x1234']);
 

@@ -25,6 +25,7 @@ import {
 import type { RunningServer } from '../../../src/server/main';
 import { createTestDatabase, startServer, type TestDatabase } from '../../server/helpers';
 import { startPriceApi, type PriceApi } from '../../server/price-api';
+import { createManualTimers, waitForScheduled } from '../polling/manual-timers';
 
 type RootActions = NetworkControllerActions | CurrencyControllerActions;
 type RootEvents = NetworkControllerEvents | CurrencyControllerEvents;
@@ -166,23 +167,35 @@ describe('CurrencyController', () => {
 
   it('polls with chained timers, skips while the user is idle, and stops on destroy', async () => {
     let idle = false;
-    const { currency } = setup({ pollingIntervalMs: 40, isIdle: () => idle });
+    const timers = createManualTimers();
+    const { currency } = setup({ pollingIntervalMs: 600_000, isIdle: () => idle, timers });
+    /** Fires the next poll and waits until it ended (it scheduled the one after). */
+    const nextPoll = async (what: string) => {
+      const scheduled = timers.scheduledCount;
+      timers.fireNext();
+      await waitForScheduled(timers, scheduled, what);
+    };
     currency.init();
     expect(currency.isPolling()).toBe(false); // init wires, it does not fetch
+    expect(timers.pending()).toEqual([]);
     currency.startPolling();
-    await waitFor(() => priceApi.calls.length >= 3, 'three polls');
+    await waitForScheduled(timers, 0, 'the first poll');
+    expect(priceApi.calls).toEqual(['ETH:USD']);
+    expect(timers.pending()).toEqual([600_000]); // the spec's 600 s, one timer at a time
+    await nextPoll('the second poll');
+    expect(priceApi.calls).toHaveLength(2);
+
     idle = true;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    const whileIdle = priceApi.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(priceApi.calls.length).toBe(whileIdle);
+    await nextPoll('an idle poll');
+    await nextPoll('another idle poll');
+    expect(priceApi.calls).toHaveLength(2);
     idle = false;
-    await waitFor(() => priceApi.calls.length > whileIdle, 'polling to resume');
+    await nextPoll('an active poll');
+    expect(priceApi.calls).toHaveLength(3);
+
     currency.destroy();
     expect(currency.isPolling()).toBe(false);
-    const afterDestroy = priceApi.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(priceApi.calls.length).toBe(afterDestroy);
+    expect(timers.pending()).toEqual([]);
   });
 
   it('offers the network ticker first on non-ETH networks', () => {

@@ -24,6 +24,7 @@ import {
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../../../src/shared/networks';
 import { useAnvil } from '../../chain/use-anvil';
 import { countingFetch, startAnvilWithArgs, waitFor } from '../network/helpers';
+import { createManualTimers, waitForScheduled, type ManualTimers } from '../polling/manual-timers';
 import { FEE_MARKET_SAMPLE, startGasApiServer, type GasApiServer } from './gas-api-server';
 
 const london = useAnvil();
@@ -38,8 +39,6 @@ const rpcConfig = (rpcUrl: string, chainId: `0x${string}`): ProviderConfig => ({
   rpcUrl,
   chainId,
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('GasFeeController', () => {
   let api: GasApiServer;
@@ -152,14 +151,15 @@ describe('GasFeeController', () => {
     const hash = await callJsonRpc<string>(london().rpcUrl, 'eth_sendTransaction', [
       { from, to, value: '0x1', ...fees },
     ]);
+    // Automine answers the hash first; under load the receipt can lag it briefly.
     let receipt: { status: string } | null = null;
-    for (let i = 0; i < 100 && !receipt; i++) {
+    const deadline = Date.now() + 10_000;
+    while (!receipt && Date.now() < deadline) {
       receipt = await callJsonRpc<{ status: string } | null>(
         london().rpcUrl,
         'eth_getTransactionReceipt',
         [hash],
       );
-      if (!receipt) await sleep(20);
     }
     expect(receipt?.status).toBe('0x1');
   });
@@ -212,6 +212,7 @@ describe('GasFeeController', () => {
       fetchFn,
       gas: { gasApi: { feeMarketUrl: api.feeMarketUrl, legacyUrl: api.legacyUrl } },
     });
+    network.requireBlocks('test'); // blocks are read while someone needs them
     await waitFor(() => network.state.latestBlockNumber !== null, 'the first block');
     const before = network.state.latestBlockNumber as number;
 
@@ -284,40 +285,68 @@ describe('GasFeeController', () => {
     expect(gas.state).toBe(known);
   });
 
-  it('polls the API every interval with chained timers, never overlapping, and stops on stopPolling and destroy', async () => {
-    api.delayMs = 60; // slower than the interval: overlapping timers would show as concurrency
+  /** Fires the next poll and waits until it ended (it scheduled the one after). */
+  async function nextPoll(timers: ManualTimers, what: string) {
+    const scheduled = timers.scheduledCount;
+    timers.fireNext();
+    await waitForScheduled(timers, scheduled, what);
+  }
+
+  /**
+   * After a switch (which polls at once, maybe finding the new network still loading): lets each
+   * poll end and fires the next until `done`.
+   */
+  async function pollUntil(timers: ManualTimers, done: () => boolean, what: string) {
+    for (let polls = 0; polls < 5; polls++) {
+      await waitFor(() => timers.pending().length === 1, `${what}: a poll to end`);
+      if (done()) return;
+      await nextPoll(timers, what);
+    }
+    throw new Error(`five polls without ${what}`);
+  }
+
+  it('polls the API on the shared chained poller: one poll at a time, none after stopPolling or destroy', async () => {
+    api.delayMs = 60; // a slow API: a second timer chain would show as concurrency
+    const timers = createManualTimers();
     const { gas } = await setup({
       rpcUrl: london().rpcUrl,
       gas: {
         gasApi: { feeMarketUrl: api.feeMarketUrl },
         apiPollingInterval: 20,
         onChainPollingInterval: 60_000,
+        timers,
       },
     });
     gas.startPolling();
     gas.startPolling(); // idempotent
-    await waitFor(() => api.requests.length >= 5, 'five API polls');
-    expect(api.maxConcurrent).toBe(1);
+    await waitForScheduled(timers, 0, 'the first poll');
+    expect(api.requests).toHaveLength(1);
     expect(gas.state.gasEstimateType).toBe('fee-market');
+    // The API answered, so the next poll waits the API interval; exactly one timer waits.
+    expect(timers.pending()).toEqual([20]);
+    for (let i = 0; i < 3; i++) {
+      await nextPoll(timers, `poll ${i + 2}`);
+      expect(timers.pending()).toEqual([20]);
+    }
+    expect(api.requests).toHaveLength(4);
+    expect(api.maxConcurrent).toBe(1);
 
     gas.stopPolling();
-    await sleep(100); // let a poll in flight finish
-    const count = api.requests.length;
-    await sleep(200);
-    expect(api.requests.length).toBe(count);
+    expect(gas.isPolling).toBe(false);
+    expect(timers.pending()).toEqual([]);
 
     gas.startPolling();
-    await waitFor(() => api.requests.length > count, 'polling to resume');
+    await waitForScheduled(timers, timers.scheduledCount, 'polling to resume');
+    expect(api.requests).toHaveLength(5);
     gas.destroy();
-    await sleep(100);
-    const afterDestroy = api.requests.length;
-    await sleep(200);
-    expect(api.requests.length).toBe(afterDestroy);
+    expect(gas.isPolling).toBe(false);
+    expect(timers.pending()).toEqual([]);
   });
 
   it('polls on-chain estimates at the slower interval when the API is down', async () => {
     api.mode = 'fail';
     const upstream = countingFetch();
+    const timers = createManualTimers();
     const { gas } = await setup({
       rpcUrl: london().rpcUrl,
       fetchFn: upstream.fetchFn,
@@ -325,17 +354,40 @@ describe('GasFeeController', () => {
         gasApi: { feeMarketUrl: api.feeMarketUrl },
         apiPollingInterval: 20,
         onChainPollingInterval: 60_000,
+        timers,
       },
     });
     gas.startPolling();
-    await waitFor(() => gas.state.gasEstimateType === 'fee-market', 'an on-chain estimate');
-    await sleep(300);
+    await waitForScheduled(timers, 0, 'the first poll');
+    expect(gas.state.gasEstimateType).toBe('fee-market');
     expect(upstream.count('eth_feeHistory')).toBe(1);
-    expect(api.requests.length).toBe(1);
+    expect(api.requests).toHaveLength(1);
+    expect(timers.pending()).toEqual([60_000]);
+  });
+
+  it('rechecks an unreachable network every second without a request, then polls as usual', async () => {
+    const timers = createManualTimers();
+    const { gas, network } = await setup({
+      rpcUrl: london().rpcUrl,
+      gas: { gasApi: { feeMarketUrl: api.feeMarketUrl }, timers },
+    });
+    await network.setRpcTarget({ rpcUrl: 'http://127.0.0.1:9/', chainId: '0x7a69' });
+    expect(network.state.networkStatus).toBe('loading');
+    gas.startPolling();
+    await waitForScheduled(timers, 0, 'the first poll');
+    expect(timers.pending()).toEqual([1_000]);
+    await nextPoll(timers, 'a recheck');
+    expect(timers.pending()).toEqual([1_000]);
+    expect(api.requests).toEqual([]);
+
+    await network.setRpcTarget({ rpcUrl: london().rpcUrl, chainId: '0x7a69' });
+    await pollUntil(timers, () => api.requests.length === 1, 'a poll of the reachable network');
+    expect(timers.pending()).toEqual([15_000]); // the API interval again
   });
 
   it('skips polling while the user is idle', async () => {
     let idle = true;
+    const timers = createManualTimers();
     const { gas } = await setup({
       rpcUrl: london().rpcUrl,
       gas: {
@@ -343,36 +395,48 @@ describe('GasFeeController', () => {
         isIdle: () => idle,
         apiPollingInterval: 20,
         onChainPollingInterval: 20,
+        timers,
       },
     });
     gas.startPolling();
-    await sleep(300);
+    await waitForScheduled(timers, 0, 'the first (idle) poll');
+    await nextPoll(timers, 'a second idle poll');
     expect(api.requests).toEqual([]);
     expect(gas.state.gasEstimateType).toBe('none');
+
     idle = false;
-    await waitFor(() => api.requests.length >= 2, 'polls once active');
+    await nextPoll(timers, 'an active poll');
+    await nextPoll(timers, 'another active poll');
+    expect(api.requests).toHaveLength(2);
+
     idle = true;
-    await sleep(100);
-    const count = api.requests.length;
-    await sleep(200);
-    expect(api.requests.length).toBe(count);
+    await nextPoll(timers, 'an idle poll again');
+    expect(api.requests).toHaveLength(2);
+    expect(timers.pending()).toEqual([20]);
   });
 
   it('resets on a network switch and estimates for the new chain', async () => {
+    const timers = createManualTimers();
     const { gas, network, root } = await setup({
       rpcUrl: london().rpcUrl,
-      gas: { gasApi: { feeMarketUrl: api.feeMarketUrl }, apiPollingInterval: 50 },
+      gas: { gasApi: { feeMarketUrl: api.feeMarketUrl }, timers },
     });
     gas.startPolling();
-    await waitFor(() => gas.state.gasEstimateType === 'fee-market', 'the first estimate');
+    await waitForScheduled(timers, 0, 'the first poll');
+    expect(gas.state.gasEstimateType).toBe('fee-market');
     const types: string[] = [];
     root.subscribe('GasFeeController:stateChange', (state) => types.push(state.gasEstimateType));
     await network.setRpcTarget({ rpcUrl: other().rpcUrl, chainId: '0x539' });
-    await waitFor(
+    await pollUntil(
+      timers,
       () => api.requests.includes('/networks/1337/suggestedGasFees'),
       'a poll for chain 1337',
     );
     await waitFor(() => gas.state.gasEstimateType === 'fee-market', 'the new estimate');
+    expect(api.requests).toEqual([
+      '/networks/31337/suggestedGasFees',
+      '/networks/1337/suggestedGasFees',
+    ]);
     expect(types[0]).toBe('none');
     expect(api.maxConcurrent).toBe(1);
   });

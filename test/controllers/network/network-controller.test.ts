@@ -18,6 +18,7 @@ import {
   startAnvilWithArgs,
   waitFor,
 } from './helpers';
+import { createManualTimers, waitForScheduled } from '../polling/manual-timers';
 
 const nodeA = useAnvil();
 const nodeB = useAnvil({ chainId: 1337 });
@@ -60,18 +61,37 @@ describe('NetworkController', () => {
     expect(upstream.count('net_version')).toBeGreaterThanOrEqual(1);
     expect(controller.state.networkStatus).toBe('available');
     expect(controller.state.networkId).toBe('31337');
-    await waitFor(() => controller.state.latestBlockNumber !== null, 'a block number');
   });
 
-  it("stays 'loading' while nothing answers", async () => {
+  it("stays 'loading' while nothing answers, retrying only while something needs the network", async () => {
     const port = await findFreePort();
+    const timers = createManualTimers();
+    const upstream = countingFetch();
     const { controller } = make({
       providerConfig: rpcConfig(`http://127.0.0.1:${port}`, '0x7a69'),
+      fetchFn: upstream.fetchFn,
+      timers,
     });
     await controller.init();
-    await new Promise((resolve) => setTimeout(resolve, 400)); // several retries
+    expect(controller.state.networkStatus).toBe('loading');
+    expect(timers.pending()).toEqual([]); // nobody waits for this network: no retry
+    expect(upstream.count('net_version')).toBe(1);
+
+    const release = controller.requireBlocks('test');
+    // The head read fails: a retry of the head and of net_version, 100 ms each (retryTimeout).
+    await waitFor(() => timers.pending().length === 2, 'the retries');
+    expect(timers.pending()).toEqual([100, 100]);
+    for (let i = 0; i < 4; i++) {
+      const scheduled = timers.scheduledCount;
+      timers.fireNext();
+      await waitForScheduled(timers, scheduled, 'a retry to fail');
+    }
     expect(controller.state.networkStatus).toBe('loading');
     expect(controller.state.networkId).toBeNull();
+    expect(upstream.count('net_version')).toBeGreaterThanOrEqual(2);
+
+    release();
+    expect(timers.pending()).toEqual([]);
   });
 
   it("returns to 'loading' when the node goes away and to 'available' when a node comes back on the same port", async () => {
@@ -80,6 +100,7 @@ describe('NetworkController', () => {
     try {
       const { controller } = make({ providerConfig: rpcConfig(node.rpcUrl, '0x7a69') });
       await controller.init();
+      controller.requireBlocks('test'); // someone watches the network, so an outage is noticed
       expect(controller.state.networkStatus).toBe('available');
       const account = node.accounts[2];
       const balance = () =>
@@ -150,6 +171,7 @@ describe('NetworkController', () => {
   it("switches with setRpcTarget: 'loading' first, new provider, then 'available' on the new chain", async () => {
     const { controller, root } = make({ providerConfig: rpcConfig(nodeA().rpcUrl, '0x7a69') });
     await controller.init();
+    controller.requireBlocks('test'); // the need outlives the switch
     expect(await controller.getEIP1559Compatibility()).toBe(true);
     const provider = controller.getProvider();
 
@@ -298,7 +320,10 @@ describe('NetworkController', () => {
     expect(root.call('NetworkController:findNetworkByChainId', 56)?.type).toBe('bsc_mainnet');
     const blocks: number[] = [];
     root.subscribe('NetworkController:newBlock', (n) => blocks.push(n));
+    const release = root.call('NetworkController:requireBlocks', 'test', 'everyBlock');
     await callJsonRpc(nodeA().rpcUrl, 'evm_mine');
     await waitFor(() => blocks.length > 0, 'a newBlock event');
+    release();
+    expect(controller.isTrackingBlocks).toBe(false);
   });
 });

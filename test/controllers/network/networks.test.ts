@@ -6,12 +6,10 @@ import {
   toServerCustomNetwork,
 } from '../../../src/controllers/network/custom-networks';
 import {
-  blockPollingInterval,
   BUILT_IN_NETWORKS,
   defaultProviderTypeForHost,
   findBuiltInNetworkByChainId,
   isBuiltInNetworkType,
-  LOCALHOST_NETWORK,
   parseChainId,
   toHexChainId,
 } from '../../../src/shared/networks';
@@ -73,38 +71,6 @@ describe('built-in networks', () => {
     expect(isBuiltInNetworkType('xdai')).toBe(true);
     expect(isBuiltInNetworkType('rpc')).toBe(false);
     expect(isBuiltInNetworkType('toString')).toBe(false);
-  });
-
-  it('polls blocks every second on a local node and every 20 s elsewhere', () => {
-    expect(blockPollingInterval(LOCALHOST_NETWORK)).toBe(1_000);
-    expect(
-      blockPollingInterval({
-        ...BUILT_IN_NETWORKS.mainnet,
-        type: 'rpc',
-        rpcUrl: 'http://127.0.0.1:9545',
-      }),
-    ).toBe(1_000);
-    expect(
-      blockPollingInterval({
-        ...BUILT_IN_NETWORKS.mainnet,
-        type: 'rpc',
-        rpcUrl: 'http://localhost:8545',
-      }),
-    ).toBe(1_000);
-    expect(
-      blockPollingInterval({
-        ...BUILT_IN_NETWORKS.mainnet,
-        type: 'rpc',
-        rpcUrl: 'http://[::1]:8545',
-      }),
-    ).toBe(1_000);
-    expect(blockPollingInterval(BUILT_IN_NETWORKS.mainnet)).toBe(20_000);
-    expect(
-      blockPollingInterval({
-        ...BUILT_IN_NETWORKS.mainnet,
-        rpcUrl: 'https://127.0.0.1.example.com',
-      }),
-    ).toBe(20_000);
   });
 
   it('picks the default provider from the page host', () => {

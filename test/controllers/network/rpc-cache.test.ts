@@ -2,6 +2,7 @@
 import { callJsonRpc, type JsonRpcCallError } from '../../../scripts/lib/json-rpc';
 import { createRpcClient, type RpcClient } from '../../../src/controllers/network/rpc-client';
 import { useAnvil } from '../../chain/use-anvil';
+import { createManualTimers } from '../polling/manual-timers';
 import { countingFetch, waitFor } from './helpers';
 
 const node = useAnvil();
@@ -13,18 +14,28 @@ describe('RPC client cache', () => {
 
   beforeEach(async () => {
     upstream = countingFetch();
+    latest = null;
     client = createRpcClient({
       rpcUrl: node().rpcUrl,
-      pollingInterval: 100,
       fetchFn: upstream.fetchFn,
+      tracker: {
+        readHead: async (provider) => ({
+          number: Number(
+            await provider.request<string>({ method: 'eth_blockNumber', skipCache: true }),
+          ),
+        }),
+        onHead: () => (latest = client.blockTracker.getCurrentBlock()),
+        onError: () => undefined,
+        intervalMs: () => 100,
+        retryMs: () => 100,
+      },
     });
-    latest = null;
-    client.blockTracker.on('latest', (block: string) => (latest = block));
+    client.blockTracker.start();
     await waitFor(() => latest !== null, 'the first block');
   });
 
-  afterEach(async () => {
-    await client.destroy();
+  afterEach(() => {
+    client.destroy();
   });
 
   const mineAndWait = async () => {
@@ -50,6 +61,22 @@ describe('RPC client cache', () => {
     expect(await read()).toBe('0x1234');
     expect(await read()).toBe('0x1234');
     expect(upstream.count('eth_getBalance')).toBe(2);
+  });
+
+  it("resolves 'latest' only while the tracker runs: stopped, reads go to the node", async () => {
+    const account = node().accounts[1];
+    const read = () =>
+      client.provider.request<string>({ method: 'eth_getBalance', params: [account, 'latest'] });
+    await read();
+    await read();
+    expect(upstream.count('eth_getBalance')).toBe(1);
+    client.blockTracker.stop();
+    expect(client.blockTracker.getCurrentBlock()).toBeNull();
+    // Nobody follows the chain: an old block must not answer for 'latest'.
+    await callJsonRpc(node().rpcUrl, 'anvil_setBalance', [account, '0x4321']);
+    expect(await read()).toBe('0x4321');
+    expect(await read()).toBe('0x4321');
+    expect(upstream.count('eth_getBalance')).toBe(3);
   });
 
   it('keys by parameters: another address or an explicit block is another call', async () => {
@@ -113,21 +140,51 @@ describe('RPC client cache', () => {
   });
 
   it('forgets block reads after a write through the client, since an automining node changes state at once', async () => {
+    // A client whose tracker stays at its first block (a manual clock never fires), so only
+    // the write can make 'latest' read afresh.
+    const timers = createManualTimers();
+    const held = createRpcClient({
+      rpcUrl: node().rpcUrl,
+      fetchFn: upstream.fetchFn,
+      tracker: {
+        readHead: async (provider) => ({
+          number: Number(
+            await provider.request<string>({ method: 'eth_blockNumber', skipCache: true }),
+          ),
+        }),
+        onHead: () => undefined,
+        onError: () => undefined,
+        intervalMs: () => 60_000,
+        retryMs: () => 60_000,
+        timers,
+      },
+    });
+    held.blockTracker.start();
+    await waitFor(() => held.blockTracker.getCurrentBlock() !== null, 'the first head');
     const [from, to] = node().accounts;
     const read = () =>
-      client.provider.request<string>({ method: 'eth_getBalance', params: [to, 'latest'] });
+      held.provider.request<string>({ method: 'eth_getBalance', params: [to, 'latest'] });
     const before = BigInt(await read());
-    await client.provider.request({
+    expect(BigInt(await read())).toBe(before); // cached
+    const hash = await held.provider.request<string>({
       method: 'eth_sendTransaction',
       params: [{ from, to, value: '0x5' }],
     });
+    // Automine mines right after answering; under load the block can lag the hash briefly.
+    const deadline = Date.now() + 10_000;
+    while (!(await callJsonRpc(node().rpcUrl, 'eth_getTransactionReceipt', [hash]))) {
+      if (Date.now() > deadline) throw new Error(`no receipt for ${hash}`);
+    }
     expect(BigInt(await read())).toBe(before + 5n);
-    await client.provider.request({ method: 'anvil_setBalance', params: [to, '0x77'] });
+    await held.provider.request({ method: 'anvil_setBalance', params: [to, '0x77'] });
     expect(await read()).toBe('0x77');
-    expect(await client.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
-    await client.provider.request({ method: 'evm_mine' });
-    expect(await client.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
-    expect(upstream.count('eth_chainId')).toBe(1); // writes leave the chain identity cached
+    const chainIds = upstream.count('eth_chainId');
+    expect(await held.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    await held.provider.request({ method: 'evm_mine' });
+    expect(await held.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    // Writes leave the chain identity cached.
+    expect(upstream.count('eth_chainId')).toBe(chainIds + 1);
+    held.destroy();
   });
 
   it('keeps chain id and network version across blocks', async () => {

@@ -174,6 +174,13 @@ export async function createHarness(
   });
   if (options.blockPollingMs) {
     await network.init();
+    // The tracker runs throughout, and its first head is seen before any transaction exists.
+    network.requireBlocks('test harness');
+    const deadline = Date.now() + 10_000;
+    while (network.state.latestBlockNumber === null) {
+      if (Date.now() > deadline) throw new Error('the block tracker saw no block');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   } else {
     // Reachability without the block tracker: tests drive blocks themselves, deterministically.
     await network.lookupNetwork();

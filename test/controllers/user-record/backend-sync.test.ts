@@ -29,6 +29,7 @@ import {
   type Wallet,
   type WalletOptions,
 } from './harness';
+import { createManualTimers, waitForScheduled } from '../polling/manual-timers';
 
 const TOKEN_ADDRESS = '0x6B175474E89094C44Da98b954EedeAC495271d0F';
 const NFT_ADDRESS = '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D';
@@ -243,8 +244,14 @@ describe('backend sync: login', () => {
         serverUrl: shortServer.url,
         session: { logout: (a) => logouts.push(a) },
       });
-      await w.userRecord.init(LOGIN);
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      // One sign-in request: a full login's several requests could outlast 1 s on a busy machine.
+      const token = await w.session.ensureToken(DEV_ADDRESS);
+      const claims = JSON.parse(
+        Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'),
+      ) as { iat: number; exp: number };
+      expect(claims.exp - claims.iat).toBe(1); // the server's configured lifetime
+      // Until the server's clock has passed the expiry (a condition, not a fixed wait).
+      await waitFor(() => Date.now() >= (claims.exp + 1) * 1000, 'the token to expire', 10_000);
       await w.userRecord.sync();
       expect(logouts).toEqual([DEV_ADDRESS]);
       expect(w.loggedOut).toEqual([DEV_ADDRESS]);
@@ -462,34 +469,45 @@ describe('backend sync: changes reach the server', () => {
 describe('backend sync: polling', () => {
   it('syncs on a chained timer only with a token, a selected address and an active user', async () => {
     let idle = false;
-    const w = await wallet({ userRecord: { syncIntervalMs: 40, isIdle: () => idle } });
+    const timers = createManualTimers();
+    const w = await wallet({ userRecord: { syncIntervalMs: 180_000, isIdle: () => idle, timers } });
     const gets = () => w.calls.filter((call) => call === 'GET /user').length;
+    /** Fires the next sync and waits until it ended (it scheduled the one after). */
+    const nextSync = async (what: string) => {
+      const scheduled = timers.scheduledCount;
+      timers.fireNext();
+      await waitForScheduled(timers, scheduled, what);
+    };
     w.userRecord.startPolling();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(gets()).toBe(0); // no token yet
+    expect(timers.pending()).toEqual([180_000]); // the first sync waits one interval
+    await nextSync('a sync without a token');
+    expect(gets()).toBe(0);
 
     await w.userRecord.init(LOGIN);
     const afterInit = gets();
-    await waitFor(() => gets() >= afterInit + 2, 'two syncs');
+    await nextSync('a sync');
+    await nextSync('another sync');
+    expect(gets()).toBe(afterInit + 2);
     // A change made elsewhere (another device) arrives with the next sync.
     await w.backend.setTheme(w.session.getToken(DEV_ADDRESS)!, 'dark');
-    await waitFor(() => w.preferences.state.theme === 'dark', 'the synced theme');
+    await nextSync('the sync after the change');
+    expect(w.preferences.state.theme).toBe('dark');
 
     idle = true;
-    await new Promise((resolve) => setTimeout(resolve, 60));
     const whileIdle = gets();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await nextSync('an idle sync');
     expect(gets()).toBe(whileIdle);
     idle = false;
-    await waitFor(() => gets() > whileIdle, 'sync to resume');
+    await nextSync('an active sync');
+    expect(gets()).toBe(whileIdle + 1);
 
     w.preferences.setSelectedAddress(null);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    const unselected = gets();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(gets()).toBe(unselected);
+    await nextSync('a sync without a selected address');
+    expect(gets()).toBe(whileIdle + 1);
+    expect(timers.pending()).toEqual([180_000]);
 
     w.userRecord.destroy();
     expect(w.userRecord.isPolling()).toBe(false);
+    expect(timers.pending()).toEqual([]);
   });
 });

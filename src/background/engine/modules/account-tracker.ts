@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_TRACKER_DELEGATED_ACTIONS,
+  ACCOUNT_TRACKER_DELEGATED_EVENTS,
   AccountTrackerController,
   accountTrackerControllerMetadata,
   accountTrackerControllerName,
@@ -8,17 +10,11 @@ import { defineController } from '../controller-module';
 export const accountTrackerModule = defineController(AccountTrackerController, {
   name: accountTrackerControllerName,
   metadata: accountTrackerControllerMetadata,
-  actions: [
-    'NetworkController:getState',
-    'NetworkController:getProvider',
-    'KeyringController:getAccounts',
-  ],
-  events: [
-    'NetworkController:newBlock',
-    'NetworkController:networkDidChange',
-    'KeyringController:stateChange',
-  ],
+  actions: ACCOUNT_TRACKER_DELEGATED_ACTIONS,
+  events: ACCOUNT_TRACKER_DELEGATED_EVENTS,
   // The first balance read runs in the background: the engine does not wait for the chain.
   init: (tracker) => void tracker.init(),
   destroy: (tracker) => tracker.destroy(),
+  // Balances are read with the block tracker's head reads only while a view shows them.
+  pollsWhileViewOpen: true,
 });

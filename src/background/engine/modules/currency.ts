@@ -15,6 +15,7 @@ export const currencyModule = defineController(CurrencyController, {
   options: ({ options, services }) => ({
     fetchRates: services.backend.getCurrencyRates,
     isIdle: options.isUserIdle,
+    timers: options.timers,
   }),
   // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
   init: (currency, { options }) => {

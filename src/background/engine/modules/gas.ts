@@ -12,7 +12,11 @@ export const gasFeeModule = defineController(GasFeeController, {
   metadata: gasFeeControllerMetadata,
   actions: GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
   events: GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
-  options: ({ options }) => ({ gasApi: options.gasApi, isIdle: options.isUserIdle }),
+  options: ({ options }) => ({
+    gasApi: options.gasApi,
+    isIdle: options.isUserIdle,
+    timers: options.timers,
+  }),
   init: (gasFee) => gasFee.init(),
   destroy: (gasFee) => gasFee.destroy(),
   pollsWhileViewOpen: true,

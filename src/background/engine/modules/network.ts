@@ -11,8 +11,11 @@ export const networkModule = defineController(NetworkController, {
   options: ({ options }) => ({
     providerConfig: options.providerConfig,
     pollingInterval: options.blockPollingInterval,
+    timers: options.timers,
   }),
   // Everything that reads the chain starts after the network knows whether it is reachable.
   init: (network) => network.init(),
   destroy: (network) => network.destroy(),
+  // A view keeps the block number and status current (a 'view' block need).
+  pollsWhileViewOpen: true,
 });

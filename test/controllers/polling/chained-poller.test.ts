@@ -1,4 +1,4 @@
-import { createChainedPoller } from '../../src/controllers/polling/chained-poller';
+import { createChainedPoller } from '../../../src/controllers/polling/chained-poller';
 
 describe('chained poller', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -76,5 +76,41 @@ describe('chained poller', () => {
     await jest.advanceTimersByTimeAsync(1_000);
     expect(runs).toBe(2);
     poller.stop();
+  });
+
+  it('asks a function for each wait, and pollNow runs at once or right after the run in flight', async () => {
+    let runs = 0;
+    let release: (() => void) | undefined;
+    let interval = 1_000;
+    const poller = createChainedPoller({
+      intervalMs: () => interval,
+      run: async () => {
+        runs += 1;
+        if (runs === 3) await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    poller.pollNow(); // stopped: nothing
+    expect(runs).toBe(0);
+    poller.start();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(1);
+    interval = 5_000; // asked again after each run
+    poller.pollNow();
+    expect(runs).toBe(2);
+    await jest.advanceTimersByTimeAsync(4_999);
+    expect(runs).toBe(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runs).toBe(3); // in flight until released
+    poller.pollNow();
+    poller.pollNow();
+    expect(runs).toBe(3);
+    release?.();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(4); // once more, right after, however often it was asked
+    await jest.advanceTimersByTimeAsync(4_999);
+    expect(runs).toBe(4);
+    poller.stop();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(runs).toBe(4);
   });
 });

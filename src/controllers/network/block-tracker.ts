@@ -1,0 +1,86 @@
+import { type ChainedPoller, createChainedPoller } from '../polling/chained-poller';
+import type { Timers } from '../polling/timers';
+
+/** What one read of the chain's head gives: at least the latest block number. */
+export type Head = { number: number };
+
+export interface BlockTrackerOptions<H extends Head> {
+  /** Reads the head from the node (and whatever is read with it). */
+  readHead: () => Promise<H>;
+  /** Called with every head read. */
+  onHead: (head: H) => void;
+  /** Called when a read fails; polling goes on, after `retryMs`. */
+  onError: (error: unknown) => void;
+  /** The wait after a successful read, asked again after each one. */
+  intervalMs: () => number;
+  /** The wait after a failed read. */
+  retryMs: () => number;
+  timers?: Timers;
+}
+
+/**
+ * Polls the chain's head on the shared chained poller, only between `start()` and `stop()`:
+ * the network controller starts it while someone needs blocks. Stopped, it knows no current
+ * block: nobody is checking, so 'latest' must not resolve to an old one.
+ */
+export class BlockTracker<H extends Head = Head> {
+  readonly #poller: ChainedPoller;
+  #current: number | null = null;
+  #lastReadFailed = false;
+  #reading = false;
+
+  constructor({ readHead, onHead, onError, intervalMs, retryMs, timers }: BlockTrackerOptions<H>) {
+    this.#poller = createChainedPoller({
+      runAtStart: true,
+      timers,
+      intervalMs: () => (this.#lastReadFailed ? retryMs() : intervalMs()),
+      run: async () => {
+        let head: H;
+        this.#reading = true;
+        try {
+          head = await readHead();
+        } catch (error) {
+          this.#lastReadFailed = true;
+          if (this.#poller.isPolling) onError(error);
+          return;
+        } finally {
+          this.#reading = false;
+        }
+        this.#lastReadFailed = false;
+        if (!this.#poller.isPolling) return; // stopped while reading: nobody wants it
+        this.#current = head.number;
+        onHead(head);
+      },
+    });
+  }
+
+  start(): void {
+    this.#poller.start();
+  }
+
+  /** Stops polling and forgets the current block. */
+  stop(): void {
+    this.#poller.stop();
+    this.#current = null;
+    this.#lastReadFailed = false;
+  }
+
+  /** Reads now instead of at the next timer (a new consumer wants a fresh head). */
+  pollNow(): void {
+    this.#poller.pollNow();
+  }
+
+  get isRunning(): boolean {
+    return this.#poller.isPolling;
+  }
+
+  /** Whether a head read is in flight (its answer is as fresh as a new read's would be). */
+  get isReading(): boolean {
+    return this.#reading;
+  }
+
+  /** The latest block number seen while running, as hex (the per-block cache's source). */
+  getCurrentBlock(): string | null {
+    return this.#current === null ? null : `0x${this.#current.toString(16)}`;
+  }
+}
