@@ -23,10 +23,14 @@ export interface BuildServerOptions extends Partial<Adapters> {
   lifecycle?: Lifecycle;
 }
 
-/** A charset parameter of a Content-Type header, lowercased; undefined when there is none. */
-function charsetOf(contentType: string): string | undefined {
-  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/iu.exec(contentType);
-  return match?.[1]?.toLowerCase();
+/**
+ * Every charset a Content-Type header declares, lowercased (a header may repeat the parameter:
+ * each one counts).
+ */
+function charsetsOf(contentType: string): string[] {
+  return [...contentType.matchAll(/;\s*charset\s*=\s*"?([^";\s]*)"?/giu)].map(
+    (match) => match[1]?.toLowerCase() ?? '',
+  );
 }
 
 /** The Fastify app; adapters given in the options replace those chosen from the config. */
@@ -60,15 +64,18 @@ export async function buildServer({
   });
 
   // JSON bodies are UTF-8 (RFC 8259); a body declared in another charset would be misread.
-  app.addHook('onRequest', async (request, reply) => {
-    const contentType = request.headers['content-type'];
-    if (!contentType || !/^application\/(?:[\w.+-]+\+)?json\b/iu.test(contentType)) return;
-    const charset = charsetOf(contentType);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      return reply
-        .code(415)
-        .send({ error: `Unsupported charset ${charset}: JSON bodies must be UTF-8` });
+  // Checked inside the JSON parser, so it covers exactly the requests Fastify reads as JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const refused = charsetsOf(request.headers['content-type'] ?? '').find(
+      (charset) => charset !== 'utf-8' && charset !== 'utf8',
+    );
+    if (refused !== undefined) {
+      done(new HttpError(415, `Unsupported charset ${refused}: JSON bodies must be UTF-8`));
+      return;
     }
+    parseJson(request, body as string, done); // a string: parseAs above
   });
 
   // Refuse requests a browser sends from a foreign origin outright, not only by withholding

@@ -6,6 +6,10 @@
 // processing it (connection refused, or the draining 503 marked `x-orrery-draining`) is sent to
 // the next instance, and the refusing one leaves the rotation until its /health answers 200
 // again. Any other failure answers 502: a request that may have run is never sent twice.
+// Connections to an instance are kept alive between requests but closed by the balancer after
+// IDLE_UPSTREAM_SOCKET_MS unused, well before a draining instance closes its listener
+// (ORRERY_SHUTDOWN_DELAY_MS): an instance closing an idle connection while the balancer sends a
+// request on it would reset that request, which could then be neither answered nor retried.
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DRAINING_HEADER } from './lifecycle';
@@ -33,6 +37,9 @@ interface Upstream {
   agent: Agent;
   healthy: boolean;
 }
+
+/** Keep ORRERY_SHUTDOWN_DELAY_MS of the instances above this. */
+export const IDLE_UPSTREAM_SOCKET_MS = 250;
 
 type Attempt =
   | { kind: 'answered'; response: IncomingMessage }
@@ -112,7 +119,8 @@ export async function startBalancer(options: BalancerOptions): Promise<RunningBa
   if (options.upstreams.length === 0) throw new Error('The balancer needs at least one upstream');
   const upstreams: Upstream[] = options.upstreams.map((url) => ({
     url: new URL(url),
-    agent: new Agent({ keepAlive: true, maxSockets: 128 }),
+    // `timeout` closes a pooled connection once idle that long; one in use is not cut by it.
+    agent: new Agent({ keepAlive: true, maxSockets: 128, timeout: IDLE_UPSTREAM_SOCKET_MS }),
     healthy: true,
   }));
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;

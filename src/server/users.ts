@@ -4,6 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { callerAddress } from './auth/authenticate';
 import type { AppContext } from './context';
 import type { Db } from './db';
+import { preparedAs } from './db/prepared';
 import type { TransactionsTable } from './db/schema';
 import { notFound } from './errors';
 
@@ -143,7 +144,11 @@ export async function readUserRecordJson(
   const fields = withTransactions
     ? `${USER_FIELDS}, 'transactions', ${TRANSACTIONS_JSON}`
     : USER_FIELDS;
-  const { rows } = await sql<{ record: string }>`select json_build_object(${sql.raw(
+  // A named statement: PostgreSQL plans it once per connection (db/prepared.ts).
+  const name = withTransactions ? 'user_record_with_transactions' : 'user_record';
+  const { rows } = await sql<{
+    record: string;
+  }>`${preparedAs(name)}select json_build_object(${sql.raw(
     fields,
   )})::text as record from users u where u.public_address = ${address}`.execute(db);
   return rows[0]?.record;

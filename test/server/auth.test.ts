@@ -1,6 +1,10 @@
 // Sign-in (message + personal_sign → JWT), the Auth-Challenge header scheme, token expiry and
-// the auth rate limit, on both backends. Every other encoding of a used signature (v as 0/1,
-// s as n - s, upper-case hex, the same bytes again) is refused.
+// the auth rate limit, on both backends. Once a message or challenge is used, every encoding of
+// its signature (the same bytes, upper-case hex, v as 0/1, s as n - s) and every other
+// signature of it is refused; non-canonical encodings are refused even when fresh.
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { hashMessage, hexToBytes, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { signToken } from '../../src/server/auth/jwt';
 import { BACKENDS, TEST_JWT_SECRET, useTestServer } from './helpers';
 import { newAccount, signIn } from './session';
@@ -23,6 +27,22 @@ function reEncodings(signature: string): Record<string, string> {
     'high s (n - s, flipped v)': `0x${r}${highS}${hex(flipped, 2)}`,
     'high s with v as 0/1': `0x${r}${highS}${hex(flipped - 27, 2)}`,
   };
+}
+
+/**
+ * A second canonical personal_sign signature of `message` by `privateKey`, other than the
+ * deterministic (RFC 6979) one wallets produce: the nonce mixes in random entropy.
+ */
+function anotherSignature(message: string, privateKey: `0x${string}`): string {
+  const recovered = secp256k1.sign(hexToBytes(hashMessage(message)), hexToBytes(privateKey), {
+    prehash: false,
+    format: 'recovered',
+    extraEntropy: true,
+  });
+  const signature = new Uint8Array(65);
+  signature.set(recovered.subarray(1), 0);
+  signature[64] = 27 + recovered[0]!;
+  return toHex(signature);
 }
 
 describe.each(BACKENDS)('auth on %s', (backend) => {
@@ -51,8 +71,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     expect(before.body.error).toMatch(/User not found/);
   });
 
-  it('accepts each message once, in no other encoding of its signature', async () => {
-    const account = newAccount();
+  it('accepts each message once, in no other encoding or signature of it', async () => {
+    const privateKey = generatePrivateKey();
+    const account = privateKeyToAccount(privateKey);
     const issued = await request('POST', '/auth/message', {
       body: { public_address: account.address },
     });
@@ -61,7 +82,10 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     expect((await request('POST', '/auth/verify', { body })).status).toBe(200);
     const answers = Object.fromEntries(
       await Promise.all(
-        Object.entries(reEncodings(signed_message)).map(async ([name, encoded]) => {
+        Object.entries({
+          ...reEncodings(signed_message),
+          'another canonical signature': anotherSignature(issued.body.message, privateKey),
+        }).map(async ([name, encoded]) => {
           const replay = await request('POST', '/auth/verify', {
             body: { ...body, signed_message: encoded },
           });
@@ -76,6 +100,8 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       'high s (n - s, flipped v)':
         '400 body.signed_message is not canonical: s must be in the lower half of the curve order',
       'high s with v as 0/1': '400 body.signed_message is not canonical: v must be 27 or 28',
+      'another canonical signature':
+        '401 No valid sign-in message for this address: request a new one',
     });
   });
 
@@ -198,14 +224,22 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       };
     }
 
-    it('authenticates a fresh signed timestamp once, and no re-encoding of it', async () => {
-      const account = newAccount();
+    it('authenticates a fresh signed timestamp once: no encoding of it, no other signature of it', async () => {
+      const privateKey = generatePrivateKey();
+      const account = privateKeyToAccount(privateKey);
       const headers = await challengeHeaders(account);
       const created = await request('POST', '/user', { headers, body: {} });
       expect(created.status).toBe(201);
       expect(created.body.public_address).toBe(account.address.toLowerCase());
+      // Every encoding of the used signature, and a second genuine signature of the same
+      // challenge (the challenge is what is used up, not a signature string).
+      const replays = {
+        ...reEncodings(headers['auth-signature']),
+        'another canonical signature': anotherSignature(headers['auth-challenge'], privateKey),
+      };
+      expect(replays['another canonical signature']).not.toBe(headers['auth-signature']);
       const answers: Record<string, string> = {};
-      for (const [name, encoded] of Object.entries(reEncodings(headers['auth-signature']))) {
+      for (const [name, encoded] of Object.entries(replays)) {
         const replay = await request('GET', '/user', {
           headers: { ...headers, 'auth-signature': encoded },
         });
@@ -218,6 +252,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
         'high s (n - s, flipped v)':
           '401 Auth-Signature is not canonical: s must be in the lower half of the curve order',
         'high s with v as 0/1': '401 Auth-Signature is not canonical: v must be 27 or 28',
+        'another canonical signature': '401 Auth-Challenge already used',
       });
       // The challenge is used up in the database: a second server on it refuses it too.
       await suite.withApp({}, async (other) => {
@@ -226,6 +261,31 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
           body: { error: 'Auth-Challenge already used' },
         });
       });
+    });
+
+    it('refuses a re-encoded fresh challenge without using it up', async () => {
+      const headers = await challengeHeaders();
+      for (const [name, encoded] of Object.entries(reEncodings(headers['auth-signature']))) {
+        if (name === 'the same bytes' || name === 'upper-case hex') continue;
+        const refused = await request('GET', '/user', {
+          headers: { ...headers, 'auth-signature': encoded },
+        });
+        expect([name, refused.status]).toEqual([name, 401]);
+      }
+      // The genuine signature still works: the refusals used nothing up.
+      expect((await request('GET', '/user', { headers })).status).toBe(404);
+    });
+
+    it('lets exactly one of several simultaneous uses of a challenge through', async () => {
+      const headers = await challengeHeaders();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => request('GET', '/user', { headers })),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 404]);
+      expect(answers.filter((a) => a.status === 401).map((a) => a.body.error)).toEqual(
+        Array(7).fill('Auth-Challenge already used'),
+      );
     });
 
     it('keeps used challenges until their window has passed, then sweeps them in bulk', async () => {
@@ -295,26 +355,37 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
 
   it('refuses a JSON body in a charset other than UTF-8 with 415', async () => {
     const body = JSON.stringify({ public_address: newAccount().address });
-    for (const charset of ['utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"']) {
+    const refused: [string, string][] = [
+      ['application/json; charset=utf-16', 'utf-16'],
+      ['application/json;charset=UTF-16LE', 'utf-16le'],
+      ['application/json; charset=iso-8859-1', 'iso-8859-1'],
+      ['application/json; charset="latin1"', 'latin1'],
+      ['Application/JSON; foo=bar; CHARSET = utf-32', 'utf-32'],
+      // Every charset a header declares counts, not only the first.
+      ['application/json; charset=utf-8; charset=utf-16', 'utf-16'],
+    ];
+    for (const [contentType, charset] of refused) {
       const res = await request('POST', '/auth/message', {
         rawBody: body,
-        headers: { 'content-type': `application/json; charset=${charset}` },
+        headers: { 'content-type': contentType },
       });
-      expect(res.status).toBe(415);
-      expect(res.body.error).toBe(
-        `Unsupported charset ${charset.replaceAll('"', '').toLowerCase()}: JSON bodies must be UTF-8`,
-      );
+      expect([contentType, res.status, res.body.error]).toEqual([
+        contentType,
+        415,
+        `Unsupported charset ${charset}: JSON bodies must be UTF-8`,
+      ]);
     }
     for (const contentType of [
       'application/json; charset=utf-8',
-      'application/json; charset=UTF-8',
+      'application/json; charset="UTF-8"',
+      'application/json;charset=utf8',
       'application/json',
     ]) {
       const res = await request('POST', '/auth/message', {
         rawBody: body,
         headers: { 'content-type': contentType },
       });
-      expect(res.status).toBe(200);
+      expect([contentType, res.status]).toEqual([contentType, 200]);
     }
   });
 });

@@ -60,4 +60,47 @@ describe('loadConfig', () => {
       'ORRERY_JWT_SECRET is required in production',
     );
   });
+
+  it('reads the scale-out settings, with their documented defaults', () => {
+    const secret = { ORRERY_JWT_SECRET: 's'.repeat(40) };
+    expect(loadConfig(secret)).toMatchObject({
+      databasePoolMax: 10,
+      statementTimeoutMs: 10_000,
+      instances: 1,
+      shutdownDelayMs: 1000,
+      shutdownTimeoutMs: 10_000,
+      trustProxy: false,
+      sweepIntervalMs: 60_000,
+      authRateLimitPerMinute: 30,
+    });
+    expect(
+      loadConfig({
+        ...secret,
+        ORRERY_DB_POOL_MAX: '4',
+        ORRERY_DB_STATEMENT_TIMEOUT_MS: '2500',
+        ORRERY_INSTANCES: '3',
+        ORRERY_SHUTDOWN_DELAY_MS: '2000',
+        ORRERY_SHUTDOWN_TIMEOUT_MS: '5000',
+        ORRERY_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+        ORRERY_SWEEP_INTERVAL_MS: '500',
+        ORRERY_AUTH_RATE_LIMIT: '5',
+      }),
+    ).toMatchObject({
+      databasePoolMax: 4,
+      statementTimeoutMs: 2500,
+      instances: 3,
+      shutdownDelayMs: 2000,
+      shutdownTimeoutMs: 5000,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+      sweepIntervalMs: 500,
+      authRateLimitPerMinute: 5,
+    });
+    expect(loadConfig({ ...secret, ORRERY_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ ...secret, ORRERY_DB_POOL_MAX: '0' })).toThrow(
+      "ORRERY_DB_POOL_MAX must be an integer >= 1, got '0'",
+    );
+    expect(() => loadConfig({ ...secret, ORRERY_INSTANCES: '2.5' })).toThrow(
+      "ORRERY_INSTANCES must be an integer >= 1, got '2.5'",
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { startPgliteServer } from './pglite';
+import { PreparingClient } from './prepared';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -28,6 +29,7 @@ export async function openDatabase(
     // Instances × max must stay under the server's max_connections (100 by default).
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
+      Client: PreparingClient,
       max: config.databasePoolMax ?? 10,
       connectionTimeoutMillis: 5000,
       ...statementTimeout,
@@ -46,6 +48,7 @@ export async function openDatabase(
     port: pglite.port,
     user: 'postgres',
     database: 'postgres',
+    Client: PreparingClient,
     max: 1,
     connectionTimeoutMillis: 5000,
   });
