@@ -1,25 +1,17 @@
 // Everything login needs, started for a test suite on free ports: the development identity
 // provider, a mail catcher, N key nodes (each with its own PGlite folder or PostgreSQL
 // database) and the API configured to use them.
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
 import {
   startDevIdentityProvider,
   type RunningDevIdentityProvider,
 } from '../../../src/server/dev-identity-provider/server';
-import { openDatabase } from '../../../src/server/db';
-import { migrateToLatest } from '../../../src/server/db/migrate';
 import {
   generateSigningKey,
   loginConfigFromEnv,
   type SigningKey,
 } from '../../../src/server/identity/config';
-import { loadKeyNodeConfig, type KeyNodeConfig } from '../../../src/server/key-node/config';
-import { startKeyNode, type RunningKeyNode } from '../../../src/server/key-node/main';
-import { keyNodeMigrations, type KeyNodeDatabase } from '../../../src/server/key-node/schema';
+import type { KeyNodeConfig } from '../../../src/server/key-node/config';
+import type { RunningKeyNode } from '../../../src/server/key-node/main';
 import { startMailCatcher, type RunningMailCatcher } from '../../../src/server/mail/catcher';
 import type { RunningServer } from '../../../src/server/main';
 import type { ServerConfig } from '../../../src/server/config';
@@ -31,30 +23,9 @@ import {
   type BackendName,
   type TestDatabase,
 } from '../helpers';
-import { startPostgres, type PostgresServer } from '../postgres-server';
 import { DevIdpBrowser } from './dev-idp-browser';
+import { startKeyNodes } from './key-node-set';
 import { IDENTITY_ISSUER, pkce, REDIRECT_URI } from './login-params';
-
-/** A migrated key-node PGlite folder, made once and copied per node (like pgliteTemplate). */
-export async function keyNodeTemplate(): Promise<string> {
-  const schema = readFileSync(resolve(__dirname, '../../../src/server/key-node/schema.ts'));
-  const hash = createHash('sha256').update(schema).digest('hex').slice(0, 16);
-  const template = join(tmpdir(), `orrery-key-node-template-${hash}`);
-  if (existsSync(join(template, 'PG_VERSION'))) return template;
-  const staging = mkdtempSync(join(tmpdir(), 'orrery-key-node-staging-'));
-  const open = await openDatabase<KeyNodeDatabase>({ dataDir: staging });
-  try {
-    await migrateToLatest(open.db, keyNodeMigrations);
-  } finally {
-    await open.close();
-  }
-  try {
-    renameSync(staging, template);
-  } catch {
-    rmSync(staging, { recursive: true, force: true });
-  }
-  return template;
-}
 
 export interface LoginStackOptions {
   backend: BackendName;
@@ -82,11 +53,7 @@ export interface LoginStack {
 }
 
 export async function startLoginStack(options: LoginStackOptions): Promise<LoginStack> {
-  const count = options.nodes ?? 3;
-  const root = mkdtempSync(join(tmpdir(), 'orrery-login-stack-'));
-  const cleanups: (() => Promise<void>)[] = [
-    async () => rmSync(root, { recursive: true, force: true }),
-  ];
+  const cleanups: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
@@ -96,46 +63,9 @@ export async function startLoginStack(options: LoginStackOptions): Promise<Login
     cleanups.push(() => idp.close());
     const mail = await startMailCatcher();
     cleanups.push(() => mail.close());
-
-    let postgres: PostgresServer | undefined;
-    if (options.backend === 'postgres') {
-      postgres = await startPostgres();
-      const server = postgres;
-      cleanups.push(() => server.stop());
-      const admin = new pg.Client({ connectionString: server.databaseUrl });
-      await admin.connect();
-      for (let i = 1; i <= count; i++) await admin.query(`create database key_node_${i}`);
-      await admin.end();
-    }
-    const template = options.backend === 'pglite' ? await keyNodeTemplate() : undefined;
-    const nodeConfigs: KeyNodeConfig[] = [];
-    const nodes: (RunningKeyNode | undefined)[] = [];
-    for (let i = 1; i <= count; i++) {
-      const dataDir = join(root, `key-node-${i}`);
-      if (template) cpSync(template, dataDir, { recursive: true });
-      const config = loadKeyNodeConfig(
-        {},
-        {
-          nodeId: `node-${i}`,
-          port: 0,
-          dataDir,
-          databaseUrl: postgres
-            ? postgres.databaseUrl.replace(/\/postgres$/, `/key_node_${i}`)
-            : undefined,
-          identityIssuer: IDENTITY_ISSUER,
-          identityJwks: { keys: [signingKey.publicJwk] },
-          logLevel: 'silent',
-          shutdownTimeoutMs: 1000,
-        },
-      );
-      const node = await startKeyNode(config);
-      nodes.push(node);
-      // Restarts use the same port: the API names the node by its URL.
-      nodeConfigs.push({ ...config, port: Number(new URL(node.url).port) });
-    }
-    cleanups.push(async () => {
-      for (const node of nodes) await node?.close();
-    });
+    const keyNodes = await startKeyNodes(options.backend, options.nodes ?? 3, signingKey);
+    cleanups.push(() => keyNodes.close());
+    const { nodes } = keyNodes;
 
     const apiDatabase = await createTestDatabase(options.backend);
     cleanups.push(() => apiDatabase.dispose());
@@ -150,7 +80,8 @@ export async function startLoginStack(options: LoginStackOptions): Promise<Login
         ORRERY_IDENTITY_SIGNING_KEY: JSON.stringify(signingKey.privateJwk),
         ...options.loginEnv,
       },
-      { dataDir: join(root, 'unused'), host: '127.0.0.1', port: 0 },
+      // The signing key comes from the environment: no key file is written.
+      { dataDir: '/nonexistent/pglite', host: '127.0.0.1', port: 0 },
     );
     const api = await startServer(apiDatabase.config({ login, ...options.apiOverrides }));
     cleanups.push(() => api.close());
@@ -159,20 +90,13 @@ export async function startLoginStack(options: LoginStackOptions): Promise<Login
       idp,
       mail,
       nodes,
-      nodeConfigs,
+      nodeConfigs: keyNodes.configs,
       api,
       apiDatabase,
       request: client(api),
       signingKey,
-      async stopNode(index) {
-        await nodes[index]?.close();
-        nodes[index] = undefined;
-      },
-      async startNode(index) {
-        const config = nodeConfigs[index];
-        if (!config || nodes[index]) return;
-        nodes[index] = await startKeyNode(config);
-      },
+      stopNode: (index) => keyNodes.stop(index),
+      startNode: (index) => keyNodes.start(index),
       close,
     };
   } catch (error) {
