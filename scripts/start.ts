@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole wallet on embedded defaults, from a fresh clone.
  * Builds the app, starts a local chain (anvil, chain id 5777, funded dev accounts), the backend
- * API on embedded PGlite, and serves the wallet at http://localhost:4050/ (also under /v5.0.2/).
+ * API on embedded PGlite, the login services (development identity provider, mail catcher,
+ * three key nodes) and serves the wallet at http://localhost:4050/ (also under /v5.0.2/).
  * GET /health reports each part. Ctrl-C stops everything.
  */
 import { spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { startServer } from '../src/server/main';
 import { loadConfig } from '../src/server/config';
 import { startAnvil, type AnvilInstance } from './lib/anvil';
 import { callJsonRpc } from './lib/json-rpc';
+import { startLoginServices } from './lib/login-services';
 import { startStaticServer } from './lib/static-server';
 
 const WALLET_PORT = Number(process.env.ORRERY_WALLET_PORT ?? 4050);
@@ -81,8 +83,14 @@ async function main(): Promise<void> {
   try {
     const chain = await startAnvil({ chainId: CHAIN_ID, port: CHAIN_PORT });
     stops.push(() => chain.stop());
+    const apiConfig = loadConfig(process.env, { dataDir: resolve(repoRoot, '.data/pglite') });
+    const login = await startLoginServices({
+      dataDir: resolve(repoRoot, '.data'),
+      apiUrl: `http://${apiConfig.host}:${apiConfig.port}`,
+    });
+    stops.push(() => login.stop());
     const api = await startServer(
-      loadConfig(process.env, { dataDir: resolve(repoRoot, '.data/pglite') }),
+      loadConfig({ ...login.env, ...process.env }, { dataDir: resolve(repoRoot, '.data/pglite') }),
     );
     stops.push(() => api.close());
     const wallet = await startStaticServer({
@@ -121,6 +129,9 @@ Orrery is running.
   Health   http://localhost:${WALLET_PORT}/health
   API      ${api.url}   (PGlite in .data/pglite)
   Chain    ${chain.rpcUrl}   (anvil, chain id ${CHAIN_ID})
+  Sign-in  ${login.identityProviderUrl}   (development identity provider for every social login)
+  Mail     ${login.mailPageUrl}   (mail the API sent, e.g. login codes; SMTP ${login.smtpUrl})
+  Keys     ${login.keyNodes.map((n) => n.url).join(', ')}   (key nodes, threshold 2)
   Funded dev accounts (10,000 ETH each; anvil's public test mnemonic, never use it for real funds):
 ${chain.accounts
   .slice(0, 3)

@@ -1,7 +1,15 @@
 // Login configuration, read from the environment: the identity providers, the redirect URIs the
 // wallet may ask for, the key nodes identity tokens are minted for, the token signing key, and
 // email passwordless (SMTP, code and link lifetimes).
-import { createHash, createPrivateKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type JsonWebKey,
+} from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SOCIAL_VERIFIERS, type KeyNode, type SocialVerifier } from '../../shared/api';
@@ -79,10 +87,13 @@ function thumbprint(jwk: JsonWebKey): string {
 export function signingKeyFromJwk(privateJwk: JsonWebKey): SigningKey {
   if (privateJwk.kty !== 'EC' || privateJwk.crv !== 'P-256' || !privateJwk.d)
     throw new Error('The identity signing key must be a private P-256 (ES256) JWK');
-  // Throws when the numbers do not make a key.
-  createPrivateKey({ key: privateJwk, format: 'jwk' });
   const { kty, crv, x, y } = privateJwk;
   const publicJwk = { kty, crv, x, y };
+  // The private number must belong to the published point: what it signs, x and y verify.
+  const probe = Buffer.from('orrery identity signing key check');
+  const signature = sign('sha256', probe, createPrivateKey({ key: privateJwk, format: 'jwk' }));
+  if (!verify('sha256', probe, createPublicKey({ key: publicJwk, format: 'jwk' }), signature))
+    throw new Error('The identity signing key does not match its public part (x, y)');
   return {
     privateJwk,
     publicJwk: { ...publicJwk, kid: thumbprint(publicJwk), alg: 'ES256', use: 'sig' },
