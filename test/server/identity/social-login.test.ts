@@ -145,6 +145,22 @@ describe('social login through the development provider', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it('finishes a login once when its finish arrives several times at once', async () => {
+    const { codeVerifier, codeChallenge } = pkce();
+    const started = await stack.request('POST', '/identity/login/start', {
+      body: { verifier: 'twitch', redirectUri: REDIRECT_URI, codeChallenge },
+    });
+    const back = await new DevIdpBrowser(REDIRECT_URI).signIn(
+      started.body.authorizationUrl,
+      'olivia@example.com',
+    );
+    const body = { state: back.params.get('state'), code: back.params.get('code'), codeVerifier };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => stack.request('POST', '/identity/login/finish', { body })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+  });
+
   it('refuses a code the provider does not know, and builds the authorization request', async () => {
     const { codeVerifier, codeChallenge } = pkce();
     const started = await stack.request('POST', '/identity/login/start', {

@@ -141,6 +141,12 @@ describe.each(BACKENDS)('key nodes on %s', (backend) => {
     });
   });
 
+  it('releases a share once when one token arrives several times at once', async () => {
+    const reply = await mint({ verifierId: 'erin@example.com' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fetchShare(token(reply, 0))));
+    expect(answers.map((a) => a?.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+  });
+
   it('refuses expired, foreign, mis-issued and non-identity tokens', async () => {
     const expect401 = async (bearer: string | undefined, error: string) => {
       const res = await fetch(`${stack.nodes[0]!.url}/shares/fetch`, {
