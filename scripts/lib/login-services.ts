@@ -26,11 +26,11 @@ const envPort = (name: string, fallback: number) => Number(process.env[name] ?? 
 
 /** npm start's ports (each can be moved with its variable); 0 picks free ones. */
 export function defaultLoginPorts() {
-  const firstNode = envPort('ORRERY_KEY_NODE_PORT', 4061);
+  const firstNode = envPort('ORRERY_KEY_NODE_PORT', 4081);
   return {
-    identityProvider: envPort('ORRERY_DEV_IDP_PORT', 4052),
+    identityProvider: envPort('ORRERY_DEV_IDP_PORT', 4080),
     smtp: envPort('ORRERY_SMTP_PORT', 4025),
-    mailPage: envPort('ORRERY_MAIL_PAGE_PORT', 4053),
+    mailPage: envPort('ORRERY_MAIL_PAGE_PORT', 4084),
     keyNodes: [firstNode, firstNode + 1, firstNode + 2],
   };
 }

@@ -1,7 +1,7 @@
 // The development identity provider's HTTP server: the OpenID Connect provider itself, its
 // sign-in (choose a test user or type an email) and consent pages, the OAuth-only providers'
 // user-info endpoints (/userinfo/<verifier>, each in its real provider's shape) and avatars.
-// Run it alone with `npx tsx src/server/dev-identity-provider/server.ts` (port 4052).
+// Run it alone with `npx tsx src/server/dev-identity-provider/server.ts` (port 4080).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { SOCIAL_VERIFIERS, type SocialVerifier } from '../../shared/api';
@@ -12,7 +12,7 @@ import { USERINFO_SHAPES } from './userinfo-shapes';
 import { avatarSvg, devUser } from './users';
 
 export interface RunningDevIdentityProvider {
-  /** The issuer, e.g. http://127.0.0.1:4052 */
+  /** The issuer, e.g. http://127.0.0.1:4080 */
   url: string;
   provider: Provider;
   close(): Promise<void>;
@@ -163,7 +163,7 @@ if (typeof require !== 'undefined' && require.main === module) {
     .map((u) => u.trim())
     .filter(Boolean);
   startDevIdentityProvider({
-    port: Number(process.env.ORRERY_DEV_IDP_PORT ?? 4052),
+    port: Number(process.env.ORRERY_DEV_IDP_PORT ?? 4080),
     redirectUris: redirectUris.length ? redirectUris : DEFAULT_REDIRECT_URIS,
   }).then(
     (idp) => process.stdout.write(`Orrery development identity provider on ${idp.url}\n`),

@@ -121,7 +121,7 @@ function resolveSigningKey(env: Env, dataDir: string): SigningKey | undefined {
   return key;
 }
 
-/** `node-1=http://127.0.0.1:4061,node-2=...` → key nodes. */
+/** `node-1=http://127.0.0.1:4081,node-2=...` → key nodes. */
 function keyNodesFromEnv(raw: string | undefined): KeyNode[] {
   return list(raw).map((entry) => {
     const at = entry.indexOf('=');

@@ -63,7 +63,7 @@ export function loadKeyNodeConfig(
   const config: KeyNodeConfig = {
     nodeId,
     host: env.ORRERY_NODE_HOST || '127.0.0.1',
-    port: int(env, 'ORRERY_NODE_PORT', 4061),
+    port: int(env, 'ORRERY_NODE_PORT', 4081),
     dataDir: resolve(env.ORRERY_NODE_DATA_DIR || `.data/key-node-${nodeId}`),
     databaseUrl: env.ORRERY_NODE_DATABASE_URL || undefined,
     databasePoolMax: int(env, 'ORRERY_NODE_DB_POOL_MAX', 5, 1),

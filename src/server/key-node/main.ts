@@ -1,5 +1,5 @@
 // Key node entry: open its own database, migrate, listen; SIGINT/SIGTERM drain and stop.
-// Run one with `ORRERY_NODE_ID=node-1 ORRERY_NODE_PORT=4061 npx tsx src/server/key-node/main.ts`,
+// Run one with `ORRERY_NODE_ID=node-1 ORRERY_NODE_PORT=4081 npx tsx src/server/key-node/main.ts`,
 // or call startKeyNode() in-process (npm start, tests).
 import type { App } from '../context';
 import { openDatabase, type OpenDatabase } from '../db';

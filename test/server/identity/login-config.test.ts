@@ -48,7 +48,7 @@ describe('login configuration', () => {
 
   it('offers every verifier through the development provider, real credentials first', () => {
     const config = load({
-      ORRERY_DEV_IDP_URL: 'http://127.0.0.1:4052/',
+      ORRERY_DEV_IDP_URL: 'http://127.0.0.1:4080/',
       ORRERY_LOGIN_GOOGLE_CLIENT_ID: 'real-google',
       ORRERY_LOGIN_GOOGLE_CLIENT_SECRET: 'real-secret',
       ORRERY_LOGIN_GITHUB_CLIENT_ID: 'real-github',
@@ -75,12 +75,12 @@ describe('login configuration', () => {
       flavour: 'oauth',
       clientId: 'discord',
       clientSecret: 'orrery-dev-secret-discord',
-      tokenUrl: 'http://127.0.0.1:4052/token',
-      userinfoUrl: 'http://127.0.0.1:4052/userinfo/discord',
+      tokenUrl: 'http://127.0.0.1:4080/token',
+      userinfoUrl: 'http://127.0.0.1:4080/userinfo/discord',
     });
     expect(config.providers.line).toMatchObject({
       flavour: 'oidc',
-      issuer: 'http://127.0.0.1:4052',
+      issuer: 'http://127.0.0.1:4080',
     });
     expect(config.providers.wechat).toMatchObject({ dialect: 'standard' });
     expect(
