@@ -38,6 +38,7 @@ export function startBrowserEngineHost(): EngineHost {
         network: config.network,
         backendUrl: config.apiUrl,
         notify: showNotification,
+        assets: config.assets,
       });
     },
   });

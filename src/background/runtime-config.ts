@@ -1,11 +1,15 @@
 import type { Hex } from '../shared/primitives';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../shared/networks';
+import { parseKnownTokenLists } from '../controllers/assets/known-tokens';
+import type { AssetsOptions } from './engine/build-controllers';
 
 /** Settings the server hands the wallet at run time (`config.json` beside the app). */
 export interface RuntimeConfig {
   network: ProviderConfig;
   /** The backend API's base URL. */
   apiUrl: string | null;
+  /** Token detection settings a deployment may give: its known-token lists, an IPFS gateway. */
+  assets: Pick<AssetsOptions, 'knownTokens' | 'ipfsGateway'>;
 }
 
 /**
@@ -15,6 +19,7 @@ export interface RuntimeConfig {
 export interface RuntimeConfigFile {
   network: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
   apiUrl: string | null;
+  assets?: { knownTokens?: unknown; ipfsGateway?: unknown };
 }
 
 /** A chain id as hex or a positive integer, in the network controller's form (lowercase, no leading zeros). */
@@ -30,7 +35,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const input = (raw && typeof raw === 'object' ? raw : {}) as {
     network?: Partial<ProviderConfig>;
     apiUrl?: unknown;
+    assets?: { knownTokens?: unknown; ipfsGateway?: unknown };
   };
+  const { ipfsGateway, knownTokens } = input.assets ?? {};
   const network = input.network ?? {};
   const chainId = toChainId(network.chainId) ?? LOCALHOST_NETWORK.chainId;
   return {
@@ -41,6 +48,12 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       rpcUrl: typeof network.rpcUrl === 'string' ? network.rpcUrl : LOCALHOST_NETWORK.rpcUrl,
     },
     apiUrl: typeof input.apiUrl === 'string' ? input.apiUrl : null,
+    assets: {
+      ...(knownTokens !== undefined ? { knownTokens: parseKnownTokenLists(knownTokens) } : {}),
+      ...(typeof ipfsGateway === 'string' && /^https?:\/\/[^\s]+$/u.test(ipfsGateway)
+        ? { ipfsGateway }
+        : {}),
+    },
   };
 }
 

@@ -30,6 +30,9 @@ export function createActionHandlers({
   backendRecords,
   pastTransactions,
   currency,
+  tokens,
+  tokenRates,
+  collectibles,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
@@ -117,9 +120,18 @@ export function createActionHandlers({
     },
     addContact: (contact) => backendRecords.addContact(contact),
     deleteContact: (contactId) => backendRecords.deleteContact(contactId),
-    addCustomToken: (token) => backendRecords.addCustomToken(token),
-    deleteCustomToken: (tokenId) => backendRecords.deleteCustomToken(tokenId),
-    addCustomNft: (nft) => backendRecords.addCustomNft(nft),
+
+    readTokenMetadata: (address) => tokens.readTokenMetadata(address),
+    addCustomToken: (token) => tokens.addCustomToken(token),
+    deleteCustomToken: (tokenId) => tokens.deleteCustomToken(tokenId),
+    readCollectible: (address, tokenId) => collectibles.readCollectible(address, tokenId),
+    addCustomNft: (nft) => collectibles.addCustomNft(nft),
+    refreshAssets: async () => {
+      await Promise.all([tokens.refreshNow(), collectibles.refreshNow()]);
+      // Prices are asked for the tokens just read.
+      await tokenRates.refreshNow();
+    },
+    setTokenSpam: (tokenAddress, isSpam) => tokens.setTokenSpam(tokenAddress, isSpam),
   };
 }
 

@@ -15,7 +15,7 @@ import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
-import { buildControllers, type Controllers } from './build-controllers';
+import { buildControllers, type AssetsOptions, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
 import { routeTransactionApprovals } from './transaction-approvals';
@@ -41,8 +41,10 @@ export interface EngineOptions {
   backendUrl?: string | null;
   /** Shows a desktop notification, e.g. 'Sent Transaction' for a newly submitted transaction. */
   notify?: (notification: { title: string; body: string; url: string }) => void;
-  /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
+  /** HTTP used to check an add-chain request's RPC URL and to read NFT metadata; defaults to fetch. */
   fetchFn?: typeof fetch;
+  /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
+  assets?: AssetsOptions;
 }
 
 export interface Engine {
@@ -112,6 +114,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: options.now,
     backendUrl: options.backendUrl,
     notify: options.notify,
+    assets: options.assets,
+    fetchFn: options.fetchFn,
   });
   const {
     network,
@@ -126,6 +130,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     currency,
     userRecord,
     pastTransactions,
+    tokens,
+    tokenRates,
+    collectibles,
   } = controllers;
   const described = describeControllers(controllers);
 
@@ -173,9 +180,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
   if (options.backendUrl) currency.init();
   pastTransactions.init();
+  tokens.init();
+  collectibles.init();
+  tokenRates.init();
 
-  // What views show is polled only while one is subscribed.
-  const viewPolling = options.backendUrl ? [gasFee, currency, userRecord] : [gasFee];
+  // What views show is polled only while one is subscribed (assets also only while unlocked).
+  const viewPolling = options.backendUrl
+    ? [gasFee, currency, userRecord, tokens, collectibles, tokenRates]
+    : [gasFee, tokens, collectibles];
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
@@ -228,6 +240,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       stopTransactionApprovals();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       pastTransactions.destroy();
+      tokenRates.destroy();
+      collectibles.destroy();
+      tokens.destroy();
       userRecord.destroy();
       currency.destroy();
       transactions.destroy();
