@@ -10,7 +10,7 @@ import {
   verify,
   type JsonWebKey,
 } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SOCIAL_VERIFIERS, type KeyNode, type SocialVerifier } from '../../shared/api';
 import { devProvider, PROVIDER_PRESETS, type IdentityProvider } from './providers';
@@ -114,11 +114,23 @@ function resolveSigningKey(env: Env, dataDir: string): SigningKey | undefined {
   if (fromEnv) return signingKeyFromJwk(JSON.parse(fromEnv) as JsonWebKey);
   if (env.NODE_ENV === 'production') return undefined;
   const file = join(dirname(dataDir), 'identity-signing-key.json');
-  if (existsSync(file)) return signingKeyFromJwk(JSON.parse(readFileSync(file, 'utf8')));
+  const read = () => signingKeyFromJwk(JSON.parse(readFileSync(file, 'utf8')));
+  if (existsSync(file)) return read();
+  // Instances starting together race here: each writes its own key aside and links it in;
+  // the link is atomic and fails for all but one, which then read the winner's whole file.
   const key = generateSigningKey();
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(key.privateJwk)}\n`, { mode: 0o600 });
-  return key;
+  const aside = `${file}.${process.pid}.${Date.now()}`;
+  writeFileSync(aside, `${JSON.stringify(key.privateJwk)}\n`, { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return read();
+  } finally {
+    rmSync(aside, { force: true });
+  }
 }
 
 /** `node-1=http://127.0.0.1:4081,node-2=...` → key nodes. */
