@@ -1,7 +1,6 @@
 import type { CustomNetworkInput as ServerNetworkInput } from '../../controllers/backend/api-client';
 import { type CustomNetwork, toCustomNetwork } from '../../controllers/network/custom-networks';
 import type { Controllers } from '../engine/build-controllers';
-import { parseTransactionOverrides } from '../engine/transaction-approvals';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 
@@ -103,11 +102,8 @@ export function createActionHandlers({
     },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
 
-    approveRequest: (id, value) => {
-      // Bad overrides are the approver's mistake: refuse them here, with the request still pending.
-      if (approvals.get(id)?.type === 'transaction') parseTransactionOverrides(value);
-      approvals.approve(id, value);
-    },
+    // A value the requester refuses (e.g. bad transaction overrides) throws, the request still pending.
+    approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
     revokePermissions: (origin) => permissions.revokePermissions(origin),
 

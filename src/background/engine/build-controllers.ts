@@ -135,6 +135,8 @@ export interface ControllerOptions {
   assets?: AssetsOptions;
   /** HTTP for token URIs (NFT metadata); defaults to fetch. */
   fetchFn?: typeof fetch;
+  /** Resolves once the state so far is stored (persistence's flush): transactions write ahead. */
+  writeAhead?: () => Promise<void>;
 }
 
 /**
@@ -217,6 +219,7 @@ export function buildControllers(
     state: persisted(transactionControllerName),
     getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
     walletOrigin: DEFAULT_WALLET_ORIGIN,
+    writeAhead: options.writeAhead,
   });
 
   const backend = createBackendClient({

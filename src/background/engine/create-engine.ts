@@ -18,7 +18,6 @@ import type { UiState } from '../contract/ui-state';
 import { buildControllers, type AssetsOptions, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
-import { routeTransactionApprovals } from './transaction-approvals';
 
 export interface EngineOptions {
   /** Where persisted state lives: MemoryStorage, FileStorage (Node) or IndexedDbStorage (browser). */
@@ -106,7 +105,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
   const messenger = createRootMessenger();
   const userIdle = createUserIdleTracker({});
+  // Transactions write ahead through persistence, which is built below from the controllers; it
+  // is in place before the engine starts them.
+  const written = { flush: () => Promise.resolve() };
   const controllers = buildControllers(messenger, states, {
+    writeAhead: () => written.flush(),
     providerConfig: toProviderConfig(options.network),
     blockPollingInterval: options.blockPollingInterval,
     gasApi: options.gasApi,
@@ -160,14 +163,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     debounceMs: options.persistDebounceMs,
     version,
   });
+  written.flush = () => persistence.flush();
   persistence.start({ onStateChange }, { writeNow: migrated || Object.keys(states).length === 0 });
 
   const connections = new Set<OriginConnection>();
 
   const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
   const actions = createActionHandlers({ ...controllers, userIdle });
-
-  const stopTransactionApprovals = routeTransactionApprovals(messenger, transactions, approvals);
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
   const onLoggedOut = () => keyring.setLocked();
@@ -237,7 +239,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
-      stopTransactionApprovals();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       pastTransactions.destroy();
       tokenRates.destroy();
