@@ -2,7 +2,14 @@
 /** @typedef {import('jest').Config} Config */
 
 // ESM-only packages that jest (CommonJS on Node 20) must transform.
-const esmOnly = ['@noble', '@scure', 'jose', 'ethereum-cryptography', 'micro-ftch'];
+const esmOnly = [
+  '@noble',
+  '@scure',
+  'jose',
+  'oidc-provider',
+  'ethereum-cryptography',
+  'micro-ftch',
+];
 
 /** @type {Config['transform']} */
 const transform = {

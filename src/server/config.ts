@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { loginConfigFromEnv, type LoginConfig } from './identity/config';
 import { DEFAULT_TOKEN_PRICE_PLATFORMS } from './prices/token-price-source';
 
 export interface PriceSourceConfig {
@@ -134,6 +135,8 @@ export interface ServerConfig {
   explorer: ExplorerConfig;
   social: SocialConfig;
   dataProviders: DataProvidersConfig;
+  /** Social and email login, identity tokens for the key nodes (identity/config.ts). */
+  login: LoginConfig;
   logLevel: string;
 }
 
@@ -222,9 +225,11 @@ export function loadConfig(
 ): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.ORRERY_DATA_DIR ?? '.data/pglite');
   const priceUrl = env.ORRERY_PRICE_API_URL;
+  const port = intFromEnv(env, 'PORT', DEFAULT_PORT);
+  const host = env.HOST || '127.0.0.1';
   const config: ServerConfig = {
-    port: intFromEnv(env, 'PORT', DEFAULT_PORT),
-    host: env.HOST || '127.0.0.1',
+    port,
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: intFromEnv(env, 'ORRERY_DB_POOL_MAX', 10, 1),
@@ -302,6 +307,7 @@ export function loadConfig(
       maxBytes: intFromEnv(env, 'ORRERY_DATA_PROVIDER_MAX_BYTES', 5 * 1024 * 1024),
       cacheMaxBytes: intFromEnv(env, 'ORRERY_DATA_PROVIDER_CACHE_BYTES', 64 * 1024 * 1024),
     },
+    login: overrides.login ?? loginConfigFromEnv(env, { dataDir, host, port }),
     logLevel: env.LOG_LEVEL || 'info',
   };
   return { ...config, ...overrides, dataDir };

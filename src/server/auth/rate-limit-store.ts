@@ -3,14 +3,16 @@
 // limit). Fixed windows: the first request of a key opens a window of `timeWindow` ms; each
 // request adds one in a single atomic upsert, so concurrent instances never lose a count.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'kysely';
-import type { Db } from '../db';
+import { sql, type QueryExecutorProvider } from 'kysely';
+
+/** Any database with the counters' `rate_limits` table (the API's, a key node's). */
+export type RateLimitDb = QueryExecutorProvider;
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 class PostgresRateLimitStore implements FastifyRateLimitStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: RateLimitDb,
     /** Keeps the routes apart: each rate-limited route has its own counters. */
     private readonly prefix: string,
   ) {}
@@ -48,7 +50,7 @@ class PostgresRateLimitStore implements FastifyRateLimitStore {
 }
 
 /** The store class the plugin instantiates (it passes only its options, so `db` is closed over). */
-export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function postgresRateLimitStore(db: RateLimitDb): FastifyRateLimitStoreCtor {
   return class extends PostgresRateLimitStore {
     constructor() {
       super(db, '');

@@ -10,16 +10,17 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-export interface OpenDatabase {
-  db: Db;
+export interface OpenDatabase<DB = Database> {
+  db: Kysely<DB>;
   backend: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
 
-export async function openDatabase(
+/** Opens a database; `DB` names its tables (the API's by default, a key node's own). */
+export async function openDatabase<DB = Database>(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> &
     Partial<Pick<ServerConfig, 'databasePoolMax' | 'statementTimeoutMs'>>,
-): Promise<OpenDatabase> {
+): Promise<OpenDatabase<DB>> {
   // PostgreSQL cancels a statement that runs longer (0: no limit), so one slow query cannot
   // hold a pooled connection for ever. (PGlite runs one statement at a time and has no timer.)
   const statementTimeout = config.statementTimeoutMs
@@ -36,7 +37,7 @@ export async function openDatabase(
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, backend: 'postgres', close: () => db.destroy() };
   }
 
@@ -53,7 +54,7 @@ export async function openDatabase(
     connectionTimeoutMillis: 5000,
   });
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     backend: 'pglite',

@@ -2,20 +2,28 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { migration0001 } from './migrations/0001_initial';
 import { migration0002 } from './migrations/0002_scale_out';
+import { migration0003 } from './migrations/0003_login';
 import type { Database } from './schema';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Append only. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': migration0001,
   '0002_scale_out': migration0002,
+  '0003_login': migration0003,
 };
 
-const provider: MigrationProvider = {
+const apiMigrations: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-/** Applies pending migrations; returns the names applied in this run. Throws on failure. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+/**
+ * Applies pending migrations (the API's, or another database's own set); returns the names
+ * applied in this run. Throws on failure.
+ */
+export async function migrateToLatest<DB = Database>(
+  db: Kysely<DB>,
+  provider: MigrationProvider = apiMigrations,
+): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -46,6 +46,33 @@ export interface RateLimitsTable {
   expires_at: Date;
 }
 
+/** A started social login (identity/social-login.ts), keyed by its OAuth state. */
+export interface LoginAttemptsTable {
+  state: string;
+  verifier: string;
+  nonce: string;
+  code_challenge: string;
+  redirect_uri: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** An email passwordless login (identity/email-login.ts). */
+export interface EmailLoginsTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  code_expires_at: Date;
+  link_hash: string;
+  code_challenge: string;
+  attempts: Generated<number>;
+  verified_at: Date | null;
+  used_at: Date | null;
+  /** The magic link's end of validity, and the row's. */
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface LoginRecordsTable {
   id: Generated<number>;
   user_id: number;
@@ -180,6 +207,8 @@ export interface Database {
   auth_messages: AuthMessagesTable;
   used_challenges: UsedChallengesTable;
   rate_limits: RateLimitsTable;
+  login_attempts: LoginAttemptsTable;
+  email_logins: EmailLoginsTable;
   login_records: LoginRecordsTable;
   permissions: PermissionsTable;
   contacts: ContactsTable;

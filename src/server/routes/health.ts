@@ -1,11 +1,12 @@
 // GET /health: ready when the instance is not draining and the database answers a query
 // within a short time; 503 otherwise, so a balancer stops sending requests here.
-import { sql } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { App, AppContext } from '../context';
 
 const DB_CHECK_TIMEOUT_MS = 3000;
 
-async function checkDatabase(ctx: AppContext): Promise<string | null> {
+/** Why the database does not answer `select 1` in time, or null when it does. */
+export async function checkDatabase(db: QueryExecutorProvider): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(
@@ -14,7 +15,7 @@ async function checkDatabase(ctx: AppContext): Promise<string | null> {
     );
   });
   const query = sql`select 1 as ok`
-    .execute(ctx.db)
+    .execute(db)
     .then(() => null)
     .catch((err: unknown) => (err instanceof Error ? err.message : String(err)) || 'query failed');
   try {
@@ -33,7 +34,7 @@ export function registerHealthRoutes(app: App, ctx: AppContext): void {
         .header('connection', 'close')
         .send({ status: 'draining', backend: ctx.backend, error: 'Shutting down' });
     }
-    const dbError = await checkDatabase(ctx);
+    const dbError = await checkDatabase(ctx.db);
     const body = {
       status: dbError ? 'error' : 'ok',
       database: dbError ? 'error' : 'ok',

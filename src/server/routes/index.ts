@@ -1,5 +1,6 @@
 // Every route module, registered in one place.
 import type { App, AppContext } from '../context';
+import { registerIdentityRoutes } from '../identity/routes';
 import { registerAuthRoutes } from './auth';
 import { registerContactRoutes } from './contact';
 import { registerContentRoutes } from './content';
@@ -36,4 +37,5 @@ export async function registerRoutes(app: App, ctx: AppContext): Promise<void> {
   registerSocialRoutes(app, ctx);
   registerDataProviderRoutes(app, ctx);
   registerHoldingsRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx);
 }

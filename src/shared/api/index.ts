@@ -7,3 +7,5 @@ export * from './records';
 export * from './transactions';
 export * from './user';
 export * from './services';
+export * from './login';
+export * from './key-node';
