@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   network: ProviderConfig;
   /** The backend API's base URL. */
   apiUrl: string | null;
+  /** The white-label configuration as written; the engine's WhiteLabelController checks it. */
+  whiteLabel?: unknown;
 }
 
 /**
@@ -15,6 +17,8 @@ export interface RuntimeConfig {
 export interface RuntimeConfigFile {
   network: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
   apiUrl: string | null;
+  /** Name, logos, colours, default language and feature flags (src/shared/white-label.ts). */
+  whiteLabel?: unknown;
 }
 
 /** A chain id as hex or a positive integer, in the network controller's form (lowercase, no leading zeros). */
@@ -30,6 +34,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const input = (raw && typeof raw === 'object' ? raw : {}) as {
     network?: Partial<ProviderConfig>;
     apiUrl?: unknown;
+    whiteLabel?: unknown;
   };
   const network = input.network ?? {};
   const chainId = toChainId(network.chainId) ?? LOCALHOST_NETWORK.chainId;
@@ -41,6 +46,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       rpcUrl: typeof network.rpcUrl === 'string' ? network.rpcUrl : LOCALHOST_NETWORK.rpcUrl,
     },
     apiUrl: typeof input.apiUrl === 'string' ? input.apiUrl : null,
+    whiteLabel: input.whiteLabel,
   };
 }
 

@@ -20,6 +20,17 @@ describe('runtime config (config.json)', () => {
     });
   });
 
+  it("passes the white-label section on as written, for the engine's controller to check", () => {
+    const whiteLabel = { name: 'Acme', theme: { colors: { primary: 'not a colour' } } };
+    expect(
+      parseRuntimeConfig({
+        network: { rpcUrl: 'http://node', chainId: 1 },
+        apiUrl: null,
+        whiteLabel,
+      }).whiteLabel,
+    ).toEqual(whiteLabel);
+  });
+
   it('accepts a decimal chain id and stores it as hex', () => {
     const config = parseRuntimeConfig({ network: { rpcUrl: 'http://node', chainId: 31337 } });
     expect(config.network.chainId).toBe('0x7a69');

@@ -13,6 +13,7 @@ import { getDefaultGasFeeState } from '../../src/controllers/gas/GasFeeControlle
 import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
 import { LOCALHOST_NETWORK } from '../../src/shared/networks';
 import { getDefaultPreferencesState } from '../../src/controllers/preferences/PreferencesController';
+import { getDefaultWhiteLabelState } from '../../src/controllers/white-label/WhiteLabelController';
 import type {
   BackgroundMessage,
   StatePatch,
@@ -44,6 +45,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     UserRecordController: { identities: {}, isNewUser: false },
     BackendRecordsController: { records: {} },
     PastTransactionsController: getDefaultPastTransactionsState(),
+    WhiteLabelController: getDefaultWhiteLabelState(),
     ...overrides,
   };
 }

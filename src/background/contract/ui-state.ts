@@ -17,6 +17,7 @@ import type { PastTransactionsState } from '../../controllers/past-transactions/
 import type { BackendRecordsState } from '../../controllers/backend-records/BackendRecordsController';
 import type { UserRecordState } from '../../controllers/user-record/UserRecordController';
 import type { TransactionControllerState } from '../../controllers/transactions/TransactionController';
+import type { WhiteLabelState } from '../../controllers/white-label/WhiteLabelController';
 
 export interface UiState {
   NetworkController: NetworkState;
@@ -36,6 +37,8 @@ export interface UiState {
   UserRecordController: UserRecordState;
   BackendRecordsController: BackendRecordsState;
   PastTransactionsController: PastTransactionsState;
+  /** The white-label configuration (name, logos, colours, feature flags): read-only to views. */
+  WhiteLabelController: WhiteLabelState;
 }
 
 export type UiControllerName = keyof UiState;

@@ -75,6 +75,11 @@ import {
   BackendRecordsController,
   backendRecordsControllerName,
 } from '../../controllers/backend-records/BackendRecordsController';
+import {
+  WhiteLabelController,
+  whiteLabelControllerName,
+} from '../../controllers/white-label/WhiteLabelController';
+import type { PreferencesState } from '../../controllers/preferences/PreferencesController';
 import type { PersistedStates } from '../persistence/migrations';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
 
@@ -89,6 +94,8 @@ export interface ControllerOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** Clock for permission grants (expiry); tests pass their own. */
   now?: () => number;
+  /** The raw white-label configuration (config.json's `whiteLabel`); checked by its controller. */
+  whiteLabel?: unknown;
 }
 
 /**
@@ -109,9 +116,16 @@ export function buildControllers(
     providerConfig: options.providerConfig,
     pollingInterval: options.blockPollingInterval,
   });
+  const whiteLabel = new WhiteLabelController({
+    messenger: createControllerMessenger(root, whiteLabelControllerName),
+    config: options.whiteLabel,
+  });
   const preferences = new PreferencesController({
     messenger: createControllerMessenger(root, preferencesControllerName),
-    state: persisted(preferencesControllerName),
+    state: withWhiteLabelDefaults(
+      persisted<PreferencesState>(preferencesControllerName),
+      whiteLabel.state.whiteLabel,
+    ),
   });
   const keyring = new KeyringController({
     messenger: createControllerMessenger(root, keyringControllerName),
@@ -228,6 +242,7 @@ export function buildControllers(
   });
 
   return {
+    whiteLabel,
     network,
     preferences,
     keyring,
@@ -247,3 +262,19 @@ export function buildControllers(
 }
 
 export type Controllers = ReturnType<typeof buildControllers>;
+
+/**
+ * A user who has not chosen a theme or language yet starts in the white-label's: its palette
+ * (`theme.isDark`) and its `defaultLanguage`. A stored choice always wins.
+ */
+function withWhiteLabelDefaults(
+  stored: Partial<PreferencesState> | undefined,
+  whiteLabel: WhiteLabelController['state']['whiteLabel'],
+): Partial<PreferencesState> | undefined {
+  if (!whiteLabel.isActive) return stored;
+  return {
+    theme: whiteLabel.theme.isDark ? 'dark' : 'light',
+    ...(whiteLabel.defaultLanguage ? { locale: whiteLabel.defaultLanguage } : {}),
+    ...stored,
+  };
+}

@@ -43,6 +43,11 @@ export interface EngineOptions {
   notify?: (notification: { title: string; body: string; url: string }) => void;
   /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
   fetchFn?: typeof fetch;
+  /**
+   * The white-label configuration as given (config.json's `whiteLabel`): checked field by
+   * field; refused values are listed in `WhiteLabelController.refused` for the views to show.
+   */
+  whiteLabel?: unknown;
 }
 
 export interface Engine {
@@ -112,6 +117,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     now: options.now,
     backendUrl: options.backendUrl,
     notify: options.notify,
+    whiteLabel: options.whiteLabel,
   });
   const {
     network,

@@ -57,6 +57,10 @@ import type {
   TransactionControllerEvents,
 } from '../../controllers/transactions/TransactionController';
 import type {
+  WhiteLabelControllerActions,
+  WhiteLabelControllerEvents,
+} from '../../controllers/white-label/WhiteLabelController';
+import type {
   PreferencesControllerActions,
   PreferencesControllerEvents,
 } from '../../controllers/preferences/PreferencesController';
@@ -77,7 +81,8 @@ export type RootActions =
   | BackendSessionControllerActions
   | UserRecordControllerActions
   | BackendRecordsControllerActions
-  | PastTransactionsControllerActions;
+  | PastTransactionsControllerActions
+  | WhiteLabelControllerActions;
 export type RootEvents =
   | NetworkControllerEvents
   | PreferencesControllerEvents
@@ -93,7 +98,8 @@ export type RootEvents =
   | BackendSessionControllerEvents
   | UserRecordControllerEvents
   | BackendRecordsControllerEvents
-  | PastTransactionsControllerEvents;
+  | PastTransactionsControllerEvents
+  | WhiteLabelControllerEvents;
 
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 

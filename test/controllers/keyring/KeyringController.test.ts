@@ -118,7 +118,12 @@ describe('KeyringController', () => {
     await expect(keyring.submitPassword(password)).rejects.toThrow(
       'The vault is corrupted: key 0 is malformed',
     );
-    expect(keyring.state).toEqual({ vault: broken, isUnlocked: false, accounts: [] });
+    expect(keyring.state).toEqual({
+      vault: broken,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
   });
 
   it('imports a private key into the encrypted vault only', async () => {
@@ -145,7 +150,12 @@ describe('KeyringController', () => {
     const restored = createKeyring(vault);
     restored.messenger.subscribe('KeyringController:lock', () => locks.push('lock'));
     restored.messenger.subscribe('KeyringController:unlock', () => locks.push('unlock'));
-    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.state).toEqual({
+      vault,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     await restored.keyring.submitPassword(password);
     expect(restored.keyring.state.accounts).toEqual([
       { address: address0, accountType: 'imported' },
@@ -153,7 +163,12 @@ describe('KeyringController', () => {
     await expect(restored.keyring.signPersonalMessage(address0, 'hi')).resolves.toMatch(/^0x/);
 
     restored.keyring.setLocked();
-    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.state).toEqual({
+      vault,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     expect(restored.keyring.getAccounts()).toEqual([]);
     expect(() => restored.keyring.getUnlockedContents()).toThrow(LOCKED_ERROR);
     await expect(restored.keyring.signPersonalMessage(address0, 'hi')).rejects.toThrow(
@@ -193,7 +208,12 @@ describe('KeyringController', () => {
     await expect(restored.keyring.submitPassword('wrong password')).rejects.toThrow(
       'Incorrect Password Entered.',
     );
-    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.state).toEqual({
+      vault,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     await restored.keyring.submitPassword(password);
     expect(restored.keyring.getAccounts()).toEqual([address0]);
   });
@@ -208,7 +228,12 @@ describe('KeyringController', () => {
     await expect(damaged.keyring.submitPassword(password)).rejects.toThrow(
       'Incorrect Password Entered.',
     );
-    expect(damaged.keyring.state).toEqual({ vault: tampered, isUnlocked: false, accounts: [] });
+    expect(damaged.keyring.state).toEqual({
+      vault: tampered,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     await expect(damaged.keyring.createNewVault(password)).rejects.toThrow(
       'A vault already exists.',
     );
