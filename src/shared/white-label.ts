@@ -59,15 +59,18 @@ export type WhiteLabel = {
   useLogoLoader: boolean;
 };
 
-export type WhiteLabelRefusalReason =
-  | 'unknownField'
-  | 'notObject'
-  | 'notText'
-  | 'tooLong'
-  | 'notBoolean'
-  | 'invalidColor'
-  | 'invalidUrl'
-  | 'unsupportedLanguage';
+/** Why a value was refused; the views show each with its own message. */
+export const WHITE_LABEL_REFUSAL_REASONS = [
+  'unknownField',
+  'notObject',
+  'notText',
+  'tooLong',
+  'notBoolean',
+  'invalidColor',
+  'invalidUrl',
+  'unsupportedLanguage',
+] as const;
+export type WhiteLabelRefusalReason = (typeof WHITE_LABEL_REFUSAL_REASONS)[number];
 
 /** One refused value: where it was (`theme.colors.primary`) and why. */
 export type WhiteLabelRefusal = { field: string; reason: WhiteLabelRefusalReason };

@@ -1,0 +1,23 @@
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import type { ReactNode } from 'react';
+
+import styles from './Tooltip.module.css';
+
+/**
+ * A short hint on hover and keyboard focus (Radix Tooltip); never the only place information
+ * lives. Needs the TooltipProvider the app root renders.
+ */
+export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
+  return (
+    <RadixTooltip.Root>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content className={styles.content} sideOffset={6} collisionPadding={8}>
+          {content}
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+}
+
+export const TooltipProvider = RadixTooltip.Provider;
