@@ -175,10 +175,15 @@ export async function until<T>(
 
 /**
  * Runs axe-core on the page (and its frames): any serious or critical violation fails, with each
- * rule, its impact and the offending elements in the message.
+ * rule, its impact and the offending elements in the message. `within` limits the check to an
+ * open overlay (a dialog, menu or listbox): while one is open the page behind it is hidden from
+ * assistive technology and out of keyboard reach (aria-hidden, focus trapped), which axe would
+ * report as hidden-but-focusable content; the page itself is checked with the overlay closed.
  */
-export async function checkA11y(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function checkA11y(page: Page, label: string, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const results = await builder.analyze();
   const blocking = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
@@ -201,22 +206,9 @@ export async function shownTheme(page: Page): Promise<string | null> {
   return page.getAttribute('html', 'data-theme');
 }
 
-/**
- * axe in the light and the dark palette. The palette is switched on the page only (data-theme),
- * as the app itself does, so the check changes no stored setting; the page's own theme is put back.
- */
+/** axe in the light and the dark palette (see inBothThemes). */
 export async function checkA11yBothThemes(page: Page, label: string): Promise<void> {
-  const original = await shownTheme(page);
-  try {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
-      await checkA11y(page, `${label} (${theme})`);
-    }
-  } finally {
-    await page.evaluate((value) => {
-      if (value) document.documentElement.dataset.theme = value;
-    }, original);
-  }
+  await inBothThemes(page, (theme) => checkA11y(page, `${label} (${theme})`));
 }
 
 /** One stop of a keyboard walk: what has focus, as a screen reader would name it. */
@@ -281,10 +273,10 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
 }
 
 /** Saves a screenshot of the page as it is under test-results/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
   await mkdir(SCREENSHOTS_DIR, { recursive: true });
   const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled', fullPage: true });
+  await page.screenshot({ path: file, animations: 'disabled', fullPage });
   return file;
 }
 
@@ -301,4 +293,105 @@ export async function screenshotSizes(page: Page, name: string): Promise<void> {
 /** Waits for the toast that says `text` (the "saved" signal of a settings change). */
 export async function waitForToast(page: Page, text: string | RegExp): Promise<void> {
   await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+}
+
+/** The login page's current step ('noVault', 'locked', 'noAccount', …), once the page shows it. */
+export async function loginStep(page: Page): Promise<string | null> {
+  await page.getByTestId('login-page').waitFor();
+  return page.getByTestId('login-page').getAttribute('data-step');
+}
+
+async function waitForStep(page: Page, step: string): Promise<void> {
+  await page.locator(`[data-testid="login-page"][data-step="${step}"]`).waitFor();
+}
+
+/**
+ * The local way in through the screens, as a user does it: create the vault with a password,
+ * then import `privateKey` as the first account. Ends on the wallet (or the ?redirect= target).
+ */
+export async function createWalletThroughUi(
+  page: Page,
+  { password = VAULT_PASSWORD, privateKey = DEV_KEY } = {},
+): Promise<void> {
+  await waitForStep(page, 'noVault');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await waitForStep(page, 'noAccount');
+  await page.getByRole('tab', { name: 'Private key' }).click();
+  await page.getByRole('textbox', { name: 'Private key', exact: true }).fill(privateKey);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByTestId('login-page').waitFor({ state: 'detached' });
+}
+
+/** Unlocks a locked wallet through the unlock screen. */
+export async function unlockThroughUi(page: Page, password = VAULT_PASSWORD): Promise<void> {
+  await waitForStep(page, 'locked');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByTestId('login-page').waitFor({ state: 'detached' });
+}
+
+/**
+ * Runs `check` with the page in the light and then the dark palette (switched on the page only,
+ * so no stored setting changes), then puts the page's own theme back.
+ */
+export async function inBothThemes(
+  page: Page,
+  check: (theme: 'light' | 'dark') => Promise<void>,
+): Promise<void> {
+  const original = await shownTheme(page);
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+      await settledTransitions(page);
+      await check(theme);
+    }
+  } finally {
+    await page.evaluate((value) => {
+      if (value) document.documentElement.dataset.theme = value;
+    }, original);
+  }
+}
+
+/** Waits until colour transitions (e.g. after a theme switch) have finished, so checks see final colours. */
+export async function settledTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe in both themes plus screenshots of each at both sizes: the standard look at a screen. */
+export async function reviewScreen(page: Page, name: string): Promise<void> {
+  await inBothThemes(page, async (theme) => {
+    await checkA11y(page, `${name} (${theme})`);
+    await screenshotSizes(page, `${name}-${theme}`);
+  });
+}
+
+/**
+ * The same for an open overlay (`within`: a dialog, menu or listbox), at the current size and
+ * of the viewport only: resizing the window (a full-page screenshot does) closes popups.
+ */
+export async function reviewOverlay(page: Page, name: string, within: string): Promise<void> {
+  const size = page.viewportSize();
+  await inBothThemes(page, async (theme) => {
+    await checkA11y(page, `${name} (${theme})`, within);
+    await screenshot(page, `${name}-${theme}-${size?.width === 375 ? 'popup' : 'desktop'}`, false);
+  });
+}
+
+/** Fails when the page scrolls sideways (views.md §1.8: the 375 px popup must reflow). */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth > clientWidth)
+    throw new Error(`${label} scrolls sideways: ${scrollWidth}px of content in ${clientWidth}px`);
 }

@@ -55,8 +55,8 @@ describe('ToastStore', () => {
   it('keeps the newest toasts, at most MAX_TOASTS, and dismisses by id', () => {
     const store = new ToastStore();
     const ids = ['a', 'b', 'c', 'd'].map((text) => store.show('success', text));
-    expect(store.items.map((toast) => toast.text)).toEqual(['b', 'c', 'd'].slice(-MAX_TOASTS));
+    expect(store.items.map((toast) => toast.message)).toEqual(['b', 'c', 'd'].slice(-MAX_TOASTS));
     store.dismiss(ids[2]!);
-    expect(store.items.map((toast) => toast.text)).toEqual(['b', 'd']);
+    expect(store.items.map((toast) => toast.message)).toEqual(['b', 'd']);
   });
 });

@@ -33,7 +33,7 @@ describe('theme', () => {
     const { background, settle, toasts } = await renderApp('/');
     background.snapshot(1);
     await settle();
-    const toggle = screen.getByRole('button', { name: 'Switch theme' });
+    const toggle = screen.getByRole('button', { name: 'Switch theme: Dark' });
     expect(toggle.textContent).toBe('Dark');
     fireEvent.click(toggle);
     await settle();
@@ -52,9 +52,9 @@ describe('theme', () => {
     expect(toasts.items).toEqual([]); // the patch is not the "stored" signal; the answer is
     background.send({ type: 'response', id: 1, result: null });
     await settle();
-    expect(toasts.items).toEqual([{ id: 1, tone: 'success', text: 'Theme saved' }]);
+    expect(toasts.items).toEqual([{ id: 1, tone: 'success', message: 'navBar.snackSuccessTheme' }]);
     expect(screen.getByTestId('toast').textContent).toContain('Theme saved');
-    expect(screen.getByRole('button', { name: 'Switch theme' }).textContent).toBe('Light');
+    expect(screen.getByRole('button', { name: 'Switch theme: Light' }).textContent).toBe('Light');
   });
 
   it("says the spec's failure message when the engine refuses", async () => {
@@ -62,7 +62,7 @@ describe('theme', () => {
     background.snapshot(1);
     await settle();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fireEvent.click(screen.getByRole('button', { name: 'Switch theme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch theme: Dark' }));
     await settle();
     background.send({
       type: 'error',
@@ -71,8 +71,9 @@ describe('theme', () => {
     });
     await settle();
     warn.mockRestore();
-    expect(toasts.items).toEqual([{ id: 1, tone: 'error', text: 'Unable to update theme' }]);
+    expect(toasts.items).toEqual([{ id: 1, tone: 'error', message: 'navBar.snackFailTheme' }]);
     expect(screen.getByTestId('toast').dataset.tone).toBe('error');
+    expect(screen.getByTestId('toast').textContent).toContain('Unable to update theme');
   });
 
   it('settings offer both themes as a radio group that saves through the engine', async () => {
@@ -88,7 +89,8 @@ describe('theme', () => {
     ]);
     background.send({ type: 'response', id: 1, result: null });
     await settle();
-    expect(toasts.items.map((toast) => toast.text)).toEqual(['Theme saved']);
+    expect(screen.getByTestId('toast').textContent).toContain('Theme saved');
+    expect(toasts.items).toHaveLength(1);
   });
 });
 
@@ -135,6 +137,31 @@ describe('locale', () => {
     });
     expect(screen.getByText('Orreryへようこそ')).toBeTruthy();
     expect(loaded).toEqual(['de', 'ja']);
+  });
+
+  it('says "language saved" in the language just chosen, once it has loaded', async () => {
+    const { background, settle, toasts } = await renderApp('/');
+    background.snapshot(1);
+    await settle();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Language' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    await settle();
+    expect(background.requests()).toEqual([
+      { type: 'request', id: 1, action: 'setLocale', params: ['de'] },
+    ]);
+    background.send({ type: 'response', id: 1, result: null });
+    await settle();
+    expect(toasts.items).toEqual([
+      { id: 1, tone: 'success', message: 'navBar.snackSuccessLocale' },
+    ]);
+    expect(screen.getByTestId('toast').textContent).toContain('Language saved');
+    background.patches(2, [
+      { op: 'replace', path: ['PreferencesController', 'locale'], value: 'de' },
+    ]);
+    await act(async () => {
+      for (let i = 0; i < 20; i++) await flushMessages();
+    });
+    expect(screen.getByTestId('toast').textContent).toContain('Sprache gespeichert');
   });
 
   it('uses the white-label name wherever the product is named', async () => {

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import styles from './Dialog.module.css';
@@ -19,6 +19,11 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Esc and the close button close it; false for steps that must not be left half done. */
   dismissible?: boolean;
+  /**
+   * Where focus goes on close when the dialog has no trigger of its own (opened from a menu
+   * item, which is gone by then): usually the menu's button.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -34,6 +39,7 @@ export function Dialog({
   children,
   footer,
   dismissible = true,
+  returnFocusTo,
 }: DialogProps) {
   const { t } = useTranslation();
   return (
@@ -45,6 +51,14 @@ export function Dialog({
           className={styles.content}
           onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
+          onCloseAutoFocus={
+            returnFocusTo
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocusTo.current?.focus();
+                }
+              : undefined
+          }
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

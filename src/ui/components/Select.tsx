@@ -91,8 +91,11 @@ export function Select({
                       className={styles.item}
                     >
                       {option.icon}
-                      <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                      {option.hint && <span className={styles.hint}>{option.hint}</span>}
+                      {/* The hint is part of the option's name, so what is read is what is shown. */}
+                      <RadixSelect.ItemText className={styles.itemText}>
+                        <span>{option.label}</span>
+                        {option.hint && <span className={styles.hint}> {option.hint}</span>}
+                      </RadixSelect.ItemText>
                       <RadixSelect.ItemIndicator className={styles.indicator}>
                         <Check aria-hidden="true" />
                       </RadixSelect.ItemIndicator>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useStore } from '../app-context';
 import { useNotify } from '../toasts/toast-context';
 import { Button } from './Button';
+import styles from './ThemeToggle.module.css';
 
 /** Flips between light and dark through the engine, which owns the preference; says when it is saved. */
 export const ThemeToggle = observer(function ThemeToggle() {
@@ -18,7 +19,8 @@ export const ThemeToggle = observer(function ThemeToggle() {
       size="sm"
       variant="ghost"
       data-testid="theme-toggle"
-      aria-label={t('walletSettings.themeToggle')}
+      // The name holds the visible text (WCAG 2.5.3) and says what the button does.
+      aria-label={`${t('walletSettings.themeToggle')}: ${t(`walletSettings.${next}`)}`}
       title={t('walletSettings.themeToggle')}
       icon={next === 'dark' ? <Moon aria-hidden="true" /> : <Sun aria-hidden="true" />}
       onClick={() =>
@@ -28,7 +30,7 @@ export const ThemeToggle = observer(function ThemeToggle() {
         })
       }
     >
-      {t(`walletSettings.${next}`)}
+      <span className={styles.label}>{t(`walletSettings.${next}`)}</span>
     </Button>
   );
 });

@@ -4,7 +4,8 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useToastStore } from '../toasts/toast-context';
+import { formatToast } from '../toasts/format-toast';
+import { toastTranslator, useToastStore } from '../toasts/toast-context';
 import { TOAST_DURATION_MS } from '../toasts/toast-store';
 import styles from './Toasts.module.css';
 
@@ -14,8 +15,9 @@ import styles from './Toasts.module.css';
  * the region. Render once, at the app root, around everything.
  */
 export const ToastRegion = observer(function ToastRegion({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useToastStore();
+  const translator = toastTranslator(i18n);
   return (
     <RadixToast.Provider duration={TOAST_DURATION_MS} label={t('toast.region')}>
       {children}
@@ -35,7 +37,9 @@ export const ToastRegion = observer(function ToastRegion({ children }: { childre
           ) : (
             <CircleCheck aria-hidden="true" className={styles.icon} />
           )}
-          <RadixToast.Description className={styles.text}>{toast.text}</RadixToast.Description>
+          <RadixToast.Description className={styles.text}>
+            {formatToast(toast.message, toast.tone, translator)}
+          </RadixToast.Description>
           <RadixToast.Close className={styles.close} aria-label={t('toast.dismiss')}>
             <X aria-hidden="true" />
           </RadixToast.Close>

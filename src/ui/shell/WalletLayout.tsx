@@ -22,12 +22,14 @@ export const WalletLayout = observer(function WalletLayout() {
         {t('app.skipToContent')}
       </a>
       <header className={styles.header}>
-        <CarriedLink to="/wallet/home" className={styles.home} aria-label={t('navBar.home')}>
-          <Brand size={32} collapseOnNarrow />
-        </CarriedLink>
-        <div className={styles.controls}>
-          <NetworkSelector />
-          <AccountMenu />
+        <div className={styles.headerInner}>
+          <CarriedLink to="/wallet/home" className={styles.home}>
+            <Brand size={32} collapseOnNarrow />
+          </CarriedLink>
+          <div className={styles.controls}>
+            <NetworkSelector />
+            <AccountMenu />
+          </div>
         </div>
       </header>
       <div className={styles.body}>

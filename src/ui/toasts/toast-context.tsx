@@ -1,7 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
-import { formatToast, type ToastTranslator } from './format-toast';
+import type { i18n as I18n } from 'i18next';
+
+import { type ToastTranslator } from './format-toast';
 import type { ToastStore } from './toast-store';
 
 const ToastContext = createContext<ToastStore | null>(null);
@@ -38,15 +39,9 @@ export interface Notify {
 /** Shows toasts with the spec's wording rules; what to say is the caller's choice. */
 export function useNotify(): Notify {
   const store = useToastStore();
-  const { i18n } = useTranslation();
   return useMemo(() => {
-    const translator: ToastTranslator = {
-      t: (key, options) => i18n.t(key, options ?? {}),
-      exists: (key) => i18n.exists(key),
-    };
-    const success = (value?: unknown) =>
-      store.show('success', formatToast(value, 'success', translator));
-    const error = (value: unknown) => store.show('error', formatToast(value, 'error', translator));
+    const success = (value?: unknown) => store.show('success', value);
+    const error = (value: unknown) => store.show('error', value);
     return {
       success,
       error,
@@ -62,5 +57,10 @@ export function useNotify(): Notify {
         }
       },
     };
-  }, [store, i18n]);
+  }, [store]);
+}
+
+/** i18next as formatToast needs it. */
+export function toastTranslator(i18n: I18n): ToastTranslator {
+  return { t: (key, options) => i18n.t(key, options ?? {}), exists: (key) => i18n.exists(key) };
 }

@@ -5,7 +5,11 @@ import type { ToastTone } from './format-toast';
 export interface Toast {
   id: number;
   tone: ToastTone;
-  text: string;
+  /**
+   * What to say, as given (a message key, a text, an Error…): formatted when shown, so a toast
+   * follows a language change, e.g. the one that "Language saved" reports.
+   */
+  message: unknown;
 }
 
 /** At most this many toasts stay at once; a new one pushes out the oldest. */
@@ -22,9 +26,9 @@ export class ToastStore {
     makeObservable(this, { items: observable, show: action, dismiss: action });
   }
 
-  show(tone: ToastTone, text: string): number {
+  show(tone: ToastTone, message: unknown): number {
     const id = this.#nextId++;
-    this.items = [...this.items, { id, tone, text }].slice(-MAX_TOASTS);
+    this.items = [...this.items, { id, tone, message }].slice(-MAX_TOASTS);
     return id;
   }
 
