@@ -98,6 +98,7 @@ async function main(): Promise<void> {
           tickerName: 'Ethereum',
         },
         apiUrl: api.url,
+        whiteLabel: whiteLabelFromEnv(),
       },
       health: async () => {
         const [chainStatus, apiStatus] = await Promise.all([
@@ -135,3 +136,17 @@ Press Ctrl-C to stop.`);
 }
 
 void main();
+
+/**
+ * White-label settings for a local try-out: ORRERY_WHITE_LABEL holds the JSON of config.json's
+ * `whiteLabel` (e.g. '{"name":"Acme","topupHide":true}'); the engine checks each field.
+ */
+function whiteLabelFromEnv(): unknown {
+  const raw = process.env.ORRERY_WHITE_LABEL;
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (error) {
+    throw new Error(`ORRERY_WHITE_LABEL is not JSON: ${(error as Error).message}`);
+  }
+}

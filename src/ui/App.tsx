@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router';
 
 import { AppServicesProvider, type AppServices } from './app-context';
 import { ToastRegion } from './components/Toasts';
-import { TooltipProvider } from './components/Tooltip';
 import { AppShell } from './shell/AppShell';
 import { ToastStoreProvider } from './toasts/toast-context';
 import { ToastStore } from './toasts/toast-store';
@@ -27,11 +26,9 @@ export function App({ services, i18n, basename = '/', router, toasts }: AppProps
     <AppServicesProvider services={services}>
       <I18nextProvider i18n={i18n}>
         <ToastStoreProvider store={toastStore}>
-          <TooltipProvider delayDuration={400}>
-            <ToastRegion>
-              {router ? router(shell) : <BrowserRouter basename={basename}>{shell}</BrowserRouter>}
-            </ToastRegion>
-          </TooltipProvider>
+          <ToastRegion>
+            {router ? router(shell) : <BrowserRouter basename={basename}>{shell}</BrowserRouter>}
+          </ToastRegion>
         </ToastStoreProvider>
       </I18nextProvider>
     </AppServicesProvider>

@@ -73,7 +73,7 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
   try {
     if (options.backend) {
       dataDir = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-pglite-'));
-      backend = await startServer(loadConfig({}, { dataDir, port: 0 }));
+      backend = await startServer(loadConfig({}, { dataDir, port: 0, logLevel: 'warn' }));
     }
     server = await startStaticServer({
       distDir: DIST_DIR,

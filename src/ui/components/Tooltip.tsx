@@ -5,19 +5,20 @@ import styles from './Tooltip.module.css';
 
 /**
  * A short hint on hover and keyboard focus (Radix Tooltip); never the only place information
- * lives. Needs the TooltipProvider the app root renders.
+ * lives. Each brings its own provider, so the tooltip code loads only with the screens that
+ * use one (not in the main bundle).
  */
 export function Tooltip({ content, children }: { content: string; children: ReactNode }) {
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content className={styles.content} sideOffset={6} collisionPadding={8}>
-          {content}
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <RadixTooltip.Provider delayDuration={400}>
+      <RadixTooltip.Root>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <RadixTooltip.Content className={styles.content} sideOffset={6} collisionPadding={8}>
+            {content}
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }
-
-export const TooltipProvider = RadixTooltip.Provider;
