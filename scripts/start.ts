@@ -147,6 +147,8 @@ function whiteLabelFromEnv(): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch (error) {
-    throw new Error(`ORRERY_WHITE_LABEL is not JSON: ${(error as Error).message}`);
+    throw new Error(`ORRERY_WHITE_LABEL is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
