@@ -354,13 +354,16 @@ export async function inBothThemes(
   }
 }
 
-/** Waits until colour transitions (e.g. after a theme switch) have finished, so checks see final colours. */
+/**
+ * Waits until transitions and finite animations (a theme switch, a dialog fading in) have
+ * finished, so checks see final colours. Endless ones (spinners) are not waited for.
+ */
 export async function settledTransitions(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );

@@ -55,6 +55,14 @@ afterAll(async () => {
   await wallet?.close();
 });
 
+/** Focus comes back to the element with this test id (popups give it back as they unmount). */
+const focusReturnsTo = (page: Page, testId: string) =>
+  until(
+    async () => (await focusedElement(page))?.testId === testId,
+    `focus back on ${testId}`,
+    5_000,
+  );
+
 const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
@@ -255,7 +263,7 @@ describe('the shell and the local way in', () => {
     await reviewOverlay(page, 'network-selector', '[role="listbox"]');
     await page.keyboard.press('Escape');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    expect((await focusedElement(page))?.testId).toBe('network-select');
+    await focusReturnsTo(page, 'network-select');
 
     // Account menu: arrow keys, Escape back to the trigger.
     const menuButton = page.getByTestId('account-menu');
@@ -265,7 +273,7 @@ describe('the shell and the local way in', () => {
     await reviewOverlay(page, 'account-menu', '[role="menu"]');
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    expect((await focusedElement(page))?.testId).toBe('account-menu');
+    await focusReturnsTo(page, 'account-menu');
 
     // Add account dialog: focus inside, trapped through many Tabs, Escape closes it.
     await page.keyboard.press('Enter');
@@ -286,7 +294,7 @@ describe('the shell and the local way in', () => {
     await reviewOverlay(page, 'add-account-dialog', '[role="dialog"]');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect((await focusedElement(page))?.testId).toBe('account-menu');
+    await focusReturnsTo(page, 'account-menu');
   });
 
   it('fits the 375×660 popup: no sideways scroll; menus, the selector and the dialog open within it', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { clearTimers } from 'mobx-react-lite';
 
 import { lockedState, sampleUiState, signedInState, SAMPLE_ADDRESS } from './fake-background';
@@ -216,5 +216,66 @@ describe('routes with a session', () => {
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+describe('white-label in the shell', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("puts the white-label's colours into the page and takes them out again", async () => {
+    const state = sampleUiState();
+    state.WhiteLabelController.whiteLabel = {
+      ...state.WhiteLabelController.whiteLabel,
+      isActive: true,
+      theme: { isDark: false, colors: { primary: '#0f766e' } },
+    };
+    const { background, settle } = await renderApp('/');
+    background.snapshot(1, state);
+    await settle();
+    const style = () => document.getElementById('orrery-white-label')?.textContent ?? null;
+    expect(style()).toContain('--color-primary: #0f766e;');
+    expect(style()).toContain('--color-on-primary: #ffffff;');
+
+    background.patches(2, [
+      {
+        op: 'replace',
+        path: ['WhiteLabelController', 'whiteLabel', 'theme', 'colors'],
+        value: {},
+      },
+    ]);
+    await settle();
+    expect(style()).toBeNull();
+  });
+
+  it('shows the white-label logo in the loader of the next start when it asks to', async () => {
+    const state = sampleUiState();
+    state.WhiteLabelController.whiteLabel = {
+      ...state.WhiteLabelController.whiteLabel,
+      isActive: true,
+      useLogoLoader: true,
+      logoDark: '/acme-dark.svg',
+    };
+    const first = await renderApp('/');
+    first.background.snapshot(1, state);
+    await first.settle();
+    first.view.unmount();
+
+    // The next start: the loader shows before the engine's first state.
+    await renderApp('/');
+    const loader = await screen.findByTestId('full-page-loader', {}, { timeout: 5_000 });
+    expect(loader.querySelector('img')?.getAttribute('src')).toBe('/acme-dark.svg');
+    expect(screen.queryByTestId('full-page-loader-spinner')).toBeNull();
+  });
+
+  it('lists what the engine refused, until dismissed', async () => {
+    const state = sampleUiState();
+    state.WhiteLabelController.refused = [{ field: 'theme.colors.glow', reason: 'unknownField' }];
+    const { background, settle } = await renderApp('/');
+    background.snapshot(1, state);
+    await settle();
+    const notice = screen.getByTestId('white-label-notice');
+    expect(notice.textContent).toContain('theme.colors.glow: not a known setting');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('white-label-notice')).toBeNull();
   });
 });

@@ -92,9 +92,11 @@ export function Select({
                     >
                       {option.icon}
                       {/* The hint is part of the option's name, so what is read is what is shown. */}
-                      <RadixSelect.ItemText className={styles.itemText}>
-                        <span>{option.label}</span>
-                        {option.hint && <span className={styles.hint}> {option.hint}</span>}
+                      <RadixSelect.ItemText>
+                        <span className={styles.itemText}>
+                          <span>{option.label}</span>
+                          {option.hint && <span className={styles.hint}> {option.hint}</span>}
+                        </span>
                       </RadixSelect.ItemText>
                       <RadixSelect.ItemIndicator className={styles.indicator}>
                         <Check aria-hidden="true" />
