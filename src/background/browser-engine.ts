@@ -39,6 +39,7 @@ export function startBrowserEngineHost(): EngineHost {
         backendUrl: config.apiUrl,
         whiteLabel: config.whiteLabel,
         notify: showNotification,
+        assets: config.assets,
       });
     },
   });

@@ -1,5 +1,7 @@
 import type { Hex } from '../shared/primitives';
 import { LOCALHOST_NETWORK, type ProviderConfig } from '../shared/networks';
+import { parseKnownTokenLists } from '../controllers/assets/known-tokens';
+import type { AssetsOptions } from './engine/build-controllers';
 
 /** Settings the server hands the wallet at run time (`config.json` beside the app). */
 export interface RuntimeConfig {
@@ -8,6 +10,8 @@ export interface RuntimeConfig {
   apiUrl: string | null;
   /** The white-label configuration as written; the engine's WhiteLabelController checks it. */
   whiteLabel?: unknown;
+  /** Token detection settings a deployment may give: its known-token lists, an IPFS gateway. */
+  assets: Pick<AssetsOptions, 'knownTokens' | 'ipfsGateway'>;
 }
 
 /**
@@ -19,6 +23,7 @@ export interface RuntimeConfigFile {
   apiUrl: string | null;
   /** Name, logos, colours, default language and feature flags (src/shared/white-label.ts). */
   whiteLabel?: unknown;
+  assets?: { knownTokens?: unknown; ipfsGateway?: unknown };
 }
 
 /** A chain id as hex or a positive integer, in the network controller's form (lowercase, no leading zeros). */
@@ -35,7 +40,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     network?: Partial<ProviderConfig>;
     apiUrl?: unknown;
     whiteLabel?: unknown;
+    assets?: { knownTokens?: unknown; ipfsGateway?: unknown };
   };
+  const { ipfsGateway, knownTokens } = input.assets ?? {};
   const network = input.network ?? {};
   const chainId = toChainId(network.chainId) ?? LOCALHOST_NETWORK.chainId;
   return {
@@ -47,6 +54,12 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     },
     apiUrl: typeof input.apiUrl === 'string' ? input.apiUrl : null,
     whiteLabel: input.whiteLabel,
+    assets: {
+      ...(knownTokens !== undefined ? { knownTokens: parseKnownTokenLists(knownTokens) } : {}),
+      ...(typeof ipfsGateway === 'string' && /^https?:\/\/[^\s]+$/u.test(ipfsGateway)
+        ? { ipfsGateway }
+        : {}),
+    },
   };
 }
 

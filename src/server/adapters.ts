@@ -8,9 +8,16 @@ import { DiscordApi, type DiscordRevoker } from './social/discord';
 import { TwitterApi, type TwitterLookup } from './social/twitter';
 import { UpstreamProxy } from './proxy/upstream-proxy';
 import { HttpPriceSource, OfflinePriceSource, type PriceSource } from './prices/price-source';
+import {
+  HttpTokenPriceSource,
+  OfflineTokenPriceSource,
+  type TokenPriceSource,
+} from './prices/token-price-source';
 
 export interface Adapters {
   prices: PriceSource;
+  /** Token prices by contract address; without a configured API every token is unpriced. */
+  tokenPrices: TokenPriceSource;
   /** Undefined when no ENS node is configured: /lookup answers 503. */
   names?: NameResolver;
   /** Undefined without a node and a ProxyReader address: /lookup?type=unstoppable answers 503. */
@@ -30,7 +37,16 @@ export interface Adapters {
 }
 
 export function adaptersFromConfig(config: ServerConfig): Adapters {
-  const { priceSource, ens, unstoppable, bit, explorer, social, dataProviders: providers } = config;
+  const {
+    priceSource,
+    tokenPrices,
+    ens,
+    unstoppable,
+    bit,
+    explorer,
+    social,
+    dataProviders: providers,
+  } = config;
   const cacheMaxEntries = config.cacheMaxEntries;
   const limits = {
     timeoutMs: providers.timeoutMs,
@@ -44,6 +60,9 @@ export function adaptersFromConfig(config: ServerConfig): Adapters {
       priceSource.kind === 'http' && priceSource.url
         ? new HttpPriceSource({ ...priceSource, baseUrl: priceSource.url, cacheMaxEntries })
         : new OfflinePriceSource(),
+    tokenPrices: tokenPrices.url
+      ? new HttpTokenPriceSource({ ...tokenPrices, baseUrl: tokenPrices.url, cacheMaxEntries })
+      : new OfflineTokenPriceSource(),
     names: ens.rpcUrl
       ? new EnsResolver({ ...ens, rpcUrl: ens.rpcUrl, cacheMaxEntries })
       : undefined,

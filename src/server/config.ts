@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { DEFAULT_TOKEN_PRICE_PLATFORMS } from './prices/token-price-source';
 
 export interface PriceSourceConfig {
   /** 'offline' serves fixed development rates; 'http' calls a CryptoCompare-shaped price API. */
@@ -12,6 +13,16 @@ export interface PriceSourceConfig {
   apiKey?: string;
   timeoutMs: number;
   cacheMs: number;
+}
+
+export interface TokenPriceConfig {
+  /** Base URL of a CoinGecko-shaped API, e.g. https://api.coingecko.com/api/v3; none: no prices. */
+  url?: string;
+  apiKey?: string;
+  timeoutMs: number;
+  cacheMs: number;
+  /** CoinGecko platform ids by chain id (the defaults plus ORRERY_TOKEN_PRICE_PLATFORMS). */
+  platforms: Record<number, string>;
 }
 
 export interface EnsConfig {
@@ -116,6 +127,7 @@ export interface ServerConfig {
   corsOrigins: string[];
   bodyLimitBytes: number;
   priceSource: PriceSourceConfig;
+  tokenPrices: TokenPriceConfig;
   ens: EnsConfig;
   unstoppable: UnstoppableConfig;
   bit: BitConfig;
@@ -149,6 +161,31 @@ function trustProxyFromEnv(env: Env): boolean | string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** `{"5777":"localhost"}`: extra or replaced platform ids by decimal chain id. */
+function platformsFromEnv(env: Env): Record<number, string> {
+  const platforms: Record<number, string> = { ...DEFAULT_TOKEN_PRICE_PLATFORMS };
+  const raw = env.ORRERY_TOKEN_PRICE_PLATFORMS;
+  if (!raw) return platforms;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(`ORRERY_TOKEN_PRICE_PLATFORMS must be a JSON object, got '${raw}'`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`ORRERY_TOKEN_PRICE_PLATFORMS must be a JSON object, got '${raw}'`);
+  for (const [chainId, platform] of Object.entries(parsed)) {
+    if (
+      !/^[0-9]{1,20}$/.test(chainId) ||
+      typeof platform !== 'string' ||
+      !/^[a-z0-9-]{1,64}$/.test(platform)
+    )
+      throw new Error(`ORRERY_TOKEN_PRICE_PLATFORMS: bad entry ${chainId}: ${String(platform)}`);
+    platforms[Number(chainId)] = platform;
+  }
+  return platforms;
 }
 
 function addressFromEnv(env: Env, name: string): string | undefined {
@@ -215,6 +252,13 @@ export function loadConfig(
       apiKey: env.ORRERY_PRICE_API_KEY || undefined,
       timeoutMs: intFromEnv(env, 'ORRERY_PRICE_TIMEOUT_MS', 5000),
       cacheMs: intFromEnv(env, 'ORRERY_PRICE_CACHE_MS', 60_000),
+    },
+    tokenPrices: {
+      url: env.ORRERY_TOKEN_PRICE_API_URL || undefined,
+      apiKey: env.ORRERY_TOKEN_PRICE_API_KEY || undefined,
+      timeoutMs: intFromEnv(env, 'ORRERY_TOKEN_PRICE_TIMEOUT_MS', 5000),
+      cacheMs: intFromEnv(env, 'ORRERY_TOKEN_PRICE_CACHE_MS', 300_000),
+      platforms: platformsFromEnv(env),
     },
     ens: {
       rpcUrl: env.ORRERY_ENS_RPC_URL || undefined,

@@ -93,6 +93,12 @@ describe('transactions through the approval queue', () => {
     await expect(engine.call('approveRequest', [approval.id, { type: '0x7' }])).rejects.toThrow(
       'The override type must be one of 0x0, 0x1, 0x2.',
     );
+    // Well-formed, but not a transaction the params allow: a fee pair in a gas-price envelope.
+    await expect(
+      engine.call('approveRequest', [approval.id, { maxFeePerGas: '0x77359400', type: '0x0' }]),
+    ).rejects.toThrow(
+      'Invalid transaction envelope type: specified type "0x0" but including maxFeePerGas and maxPriorityFeePerGas requires type: "0x2"',
+    );
     expect(engine.getState().ApprovalController.pendingApprovals[approval.id]).toBeDefined();
     engine.actions.approveRequest(approval.id, undefined);
     await expect(hash).resolves.toMatch(/^0x[0-9a-f]{64}$/u);

@@ -17,6 +17,7 @@ describe('runtime config (config.json)', () => {
     expect(parseRuntimeConfig(file)).toEqual({
       network: { ...LOCALHOST_NETWORK, ...file.network },
       apiUrl: 'http://127.0.0.1:4000',
+      assets: {},
     });
   });
 
@@ -29,6 +30,37 @@ describe('runtime config (config.json)', () => {
         whiteLabel,
       }).whiteLabel,
     ).toEqual(whiteLabel);
+  });
+
+  it('takes known-token lists and an IPFS gateway, leaving out what is not a token', () => {
+    const token = '0x' + 'Ab'.repeat(20);
+    const { assets } = parseRuntimeConfig({
+      network: { rpcUrl: 'http://node', chainId: '0x1' },
+      apiUrl: null,
+      assets: {
+        ipfsGateway: 'https://gw.example',
+        knownTokens: {
+          '0x0A': [
+            { address: token, symbol: ' GLD ', name: 'Gold', decimals: 6, logo: 'javascript:x' },
+            { address: '0x12', symbol: 'BAD', decimals: 6 },
+            { address: token, symbol: 'NODEC' },
+            { address: token, symbol: 'X'.repeat(21), decimals: 1 },
+          ],
+          mainnet: [{ address: token, symbol: 'GLD', decimals: 6 }],
+        },
+      },
+    });
+    expect(assets).toEqual({
+      ipfsGateway: 'https://gw.example',
+      knownTokens: {
+        '0xa': [
+          { address: token.toLowerCase(), symbol: 'GLD', name: 'Gold', decimals: 6, logo: null },
+        ],
+      },
+    });
+    expect(
+      parseRuntimeConfig({ assets: { ipfsGateway: 'file:///etc', knownTokens: 7 } }).assets,
+    ).toEqual({ knownTokens: {} });
   });
 
   it('accepts a decimal chain id and stores it as hex', () => {
@@ -55,7 +87,11 @@ describe('runtime config (config.json)', () => {
   it.each([null, 'text', 42, { network: { chainId: 'mainnet', rpcUrl: 7 }, apiUrl: 5 }])(
     'falls back to the local development chain and no backend for %p',
     (raw) => {
-      expect(parseRuntimeConfig(raw)).toEqual({ network: LOCALHOST_NETWORK, apiUrl: null });
+      expect(parseRuntimeConfig(raw)).toEqual({
+        network: LOCALHOST_NETWORK,
+        apiUrl: null,
+        assets: {},
+      });
     },
   );
 
@@ -98,7 +134,7 @@ describe('runtime config (config.json)', () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       try {
         const config = await readRuntimeConfig(new URL(path, baseUrl));
-        expect(config).toEqual({ network: LOCALHOST_NETWORK, apiUrl: null });
+        expect(config).toEqual({ network: LOCALHOST_NETWORK, apiUrl: null, assets: {} });
         expect(warn).toHaveBeenCalledWith(
           expect.stringContaining(`no usable ${path}`),
           // fetch's errors come from Node's own realm, so not `instanceof` jest's Error.

@@ -6,7 +6,13 @@ import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Abi } from 'viem';
 
-export const contractNames = ['TestERC20', 'TestERC721', 'TestERC1155', 'BalanceChecker'] as const;
+export const contractNames = [
+  'TestERC20',
+  'TestERC721',
+  'TestERC721Uri',
+  'TestERC1155',
+  'BalanceChecker',
+] as const;
 export type ContractName = (typeof contractNames)[number];
 
 export interface ContractArtifact {

@@ -21,7 +21,31 @@ import type {
 } from '../../src/background/contract/protocol';
 import { createMemoryPortPair } from '../../src/background/sync/memory-port';
 import type { UiState } from '../../src/background/contract/ui-state';
+import {
+  getDefaultCollectiblesState,
+  type CollectiblesState,
+} from '../../src/controllers/assets/CollectiblesController';
+import { getDefaultTokenRatesState } from '../../src/controllers/assets/TokenRatesController';
+import {
+  getDefaultTokensState,
+  type TokensState,
+} from '../../src/controllers/assets/TokensController';
 import type { BackgroundPort } from '../../src/ui/bridge/background-client';
+
+function withoutCache({
+  metadataCache: _cache,
+  ...rest
+}: TokensState): UiState['TokensController'] {
+  return rest;
+}
+
+function withoutCaches({
+  metadataCache: _metadata,
+  contractCache: _contracts,
+  ...rest
+}: CollectiblesState): UiState['CollectiblesController'] {
+  return rest;
+}
 
 function withoutVault({ vault: _vault, ...rest }: KeyringState): UiState['KeyringController'] {
   return rest;
@@ -38,13 +62,16 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0 },
     PermissionController: { grants: {} },
     SignatureController: { messages: {} },
-    WatchedAssetsController: { assets: {} },
     TransactionController: { uiTransactions: [] },
     CurrencyController: getDefaultCurrencyState(),
     BackendSessionController: {},
     UserRecordController: { identities: {}, isNewUser: false },
     BackendRecordsController: { records: {} },
     PastTransactionsController: getDefaultPastTransactionsState(),
+    AssetDiscoveryController: {},
+    TokensController: withoutCache(getDefaultTokensState()),
+    TokenRatesController: getDefaultTokenRatesState(),
+    CollectiblesController: withoutCaches(getDefaultCollectiblesState()),
     WhiteLabelController: getDefaultWhiteLabelState(),
     ...overrides,
   };

@@ -1,7 +1,6 @@
 import type { CustomNetworkInput as ServerNetworkInput } from '../../controllers/backend/api-client';
 import { type CustomNetwork, toCustomNetwork } from '../../controllers/network/custom-networks';
 import type { Controllers } from '../engine/build-controllers';
-import { parseTransactionOverrides } from '../engine/transaction-approvals';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 
@@ -30,6 +29,9 @@ export function createActionHandlers({
   backendRecords,
   pastTransactions,
   currency,
+  tokens,
+  tokenRates,
+  collectibles,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
@@ -101,11 +103,8 @@ export function createActionHandlers({
     },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
 
-    approveRequest: (id, value) => {
-      // Bad overrides are the approver's mistake: refuse them here, with the request still pending.
-      if (approvals.get(id)?.type === 'transaction') parseTransactionOverrides(value);
-      approvals.approve(id, value);
-    },
+    // A value the requester refuses (e.g. bad transaction overrides) throws, the request still pending.
+    approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
     revokePermissions: (origin) => permissions.revokePermissions(origin),
 
@@ -118,9 +117,18 @@ export function createActionHandlers({
     },
     addContact: (contact) => backendRecords.addContact(contact),
     deleteContact: (contactId) => backendRecords.deleteContact(contactId),
-    addCustomToken: (token) => backendRecords.addCustomToken(token),
-    deleteCustomToken: (tokenId) => backendRecords.deleteCustomToken(tokenId),
-    addCustomNft: (nft) => backendRecords.addCustomNft(nft),
+
+    readTokenMetadata: (address) => tokens.readTokenMetadata(address),
+    addCustomToken: (token) => tokens.addCustomToken(token),
+    deleteCustomToken: (tokenId) => tokens.deleteCustomToken(tokenId),
+    readCollectible: (address, tokenId) => collectibles.readCollectible(address, tokenId),
+    addCustomNft: (nft) => collectibles.addCustomNft(nft),
+    refreshAssets: async () => {
+      await Promise.all([tokens.refreshNow(), collectibles.refreshNow()]);
+      // Prices are asked for the tokens just read.
+      await tokenRates.refreshNow();
+    },
+    setTokenSpam: (tokenAddress, isSpam) => tokens.setTokenSpam(tokenAddress, isSpam),
   };
 }
 

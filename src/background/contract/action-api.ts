@@ -8,10 +8,11 @@ import type { Hex } from '../../shared/primitives';
 import type { ApprovalValue } from '../../controllers/approvals/approval-types';
 import type { CustomNetwork, CustomNetworkInput } from '../../controllers/network/custom-networks';
 import type {
-  ContactInput,
-  CustomNftInput,
-  CustomTokenInput,
-} from '../../controllers/backend/api-client';
+  CollectiblePreview,
+  NewCustomNft,
+} from '../../controllers/assets/CollectiblesController';
+import type { NewCustomToken, TokenPreview } from '../../controllers/assets/TokensController';
+import type { ContactInput } from '../../controllers/backend/api-client';
 import type { Locale, Theme } from '../../shared/preferences';
 
 export interface ActionApi {
@@ -66,11 +67,33 @@ export interface ActionApi {
    */
   loginToBackend(verifier: string, verifierId: string): Promise<void>;
   addContact(contact: ContactInput): Promise<void>;
-  /** Custom tokens and NFTs are kept on the backend (a duplicate is silently ignored). */
-  addCustomToken(token: CustomTokenInput): Promise<void>;
-  deleteCustomToken(tokenId: number): Promise<void>;
-  addCustomNft(nft: CustomNftInput): Promise<void>;
   deleteContact(contactId: number): Promise<void>;
+
+  /**
+   * Assets of the selected account on the selected network (TokensController,
+   * CollectiblesController, TokenRatesController). The checks below reject with an error whose
+   * `data.code` is an asset failure code (controllers/assets/asset-errors.ts), e.g.
+   * 'asset.invalidContractAddress', 'asset.duplicateToken', 'asset.notOwned', and the spec's
+   * message; views pick their wording by code.
+   */
+  /** The add-token dialog's preview: contract checks, then symbol, name, decimals and balance. */
+  readTokenMetadata(address: string): Promise<TokenPreview>;
+  /**
+   * Adds a custom token on the selected network (the contract fills what is left out): on the
+   * backend when signed in (a backend failure rejects with the coded BackendChangeError), else
+   * kept in the wallet. Resolves once stored and the token list is read again.
+   */
+  addCustomToken(token: NewCustomToken): Promise<void>;
+  /** A server id (number) is deleted on the backend, a local id (`local-…`) in the wallet. */
+  deleteCustomToken(tokenId: number | string): Promise<void>;
+  /** The add-collectible dialog's preview: standard, existence, ownership, then metadata. */
+  readCollectible(address: string, tokenId: string): Promise<CollectiblePreview>;
+  /** Adds a custom NFT after the same checks; stored like custom tokens. */
+  addCustomNft(nft: NewCustomNft): Promise<void>;
+  /** Reads tokens, collectibles and then prices now; resolves when done. */
+  refreshAssets(): Promise<void>;
+  /** The user's verdict on a token: true folds it away as spam, false brings it back. */
+  setTokenSpam(tokenAddress: string, isSpam: boolean): void;
 }
 
 export type ActionName = keyof ActionApi;
@@ -102,9 +125,13 @@ export const ACTION_NAMES = [
   'loginToBackend',
   'addContact',
   'deleteContact',
+  'readTokenMetadata',
   'addCustomToken',
   'deleteCustomToken',
+  'readCollectible',
   'addCustomNft',
+  'refreshAssets',
+  'setTokenSpam',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.

@@ -5,7 +5,9 @@
  */
 import type { AccountTrackerState } from '../../controllers/account-tracker/AccountTrackerController';
 import type { ApprovalControllerState } from '../../controllers/approvals/ApprovalController';
-import type { WatchedAssetsState } from '../../controllers/assets/WatchedAssetsController';
+import type { CollectiblesState } from '../../controllers/assets/CollectiblesController';
+import type { TokenRatesState } from '../../controllers/assets/TokenRatesController';
+import type { TokensState } from '../../controllers/assets/TokensController';
 import type { GasFeeState } from '../../controllers/gas/GasFeeController';
 import type { KeyringState } from '../../controllers/keyring/KeyringController';
 import type { SignatureControllerState } from '../../controllers/messages/SignatureController';
@@ -28,7 +30,6 @@ export interface UiState {
   ApprovalController: ApprovalControllerState;
   PermissionController: PermissionControllerState;
   SignatureController: SignatureControllerState;
-  WatchedAssetsController: WatchedAssetsState;
   /** The full per-chain store stays in the background; views get the bounded list. */
   TransactionController: Pick<TransactionControllerState, 'uiTransactions'>;
   CurrencyController: CurrencyState;
@@ -37,6 +38,13 @@ export interface UiState {
   UserRecordController: UserRecordState;
   BackendRecordsController: BackendRecordsState;
   PastTransactionsController: PastTransactionsState;
+  /** The chain-history scan's progress stays in the background. */
+  AssetDiscoveryController: Record<string, never>;
+  /** Token lists with balances, the folded-away spam, custom tokens kept in the wallet. */
+  TokensController: Omit<TokensState, 'metadataCache'>;
+  TokenRatesController: TokenRatesState;
+  /** Collectibles grouped by contract; the metadata caches stay in the background. */
+  CollectiblesController: Omit<CollectiblesState, 'metadataCache' | 'contractCache'>;
   /** The white-label configuration (name, logos, colours, feature flags): read-only to views. */
   WhiteLabelController: WhiteLabelState;
 }

@@ -8,9 +8,31 @@ import {
   DEFAULT_WALLET_ORIGIN,
 } from '../../controllers/approvals/ApprovalController';
 import {
-  WatchedAssetsController,
-  watchedAssetsControllerName,
-} from '../../controllers/assets/WatchedAssetsController';
+  ASSET_DISCOVERY_CONTROLLER_DELEGATED_ACTIONS,
+  AssetDiscoveryController,
+  assetDiscoveryControllerName,
+} from '../../controllers/assets/AssetDiscoveryController';
+import { ChainBatching } from '../../controllers/assets/batch-reads';
+import {
+  COLLECTIBLES_CONTROLLER_DELEGATED_ACTIONS,
+  COLLECTIBLES_CONTROLLER_DELEGATED_EVENTS,
+  CollectiblesController,
+  collectiblesControllerName,
+} from '../../controllers/assets/CollectiblesController';
+import { KnownTokenRegistry, type KnownTokenLists } from '../../controllers/assets/known-tokens';
+import {
+  TOKEN_RATES_CONTROLLER_DELEGATED_ACTIONS,
+  TOKEN_RATES_CONTROLLER_DELEGATED_EVENTS,
+  TokenRatesController,
+  tokenRatesControllerName,
+} from '../../controllers/assets/TokenRatesController';
+import {
+  TOKENS_CONTROLLER_DELEGATED_ACTIONS,
+  TOKENS_CONTROLLER_DELEGATED_EVENTS,
+  TokensController,
+  tokensControllerName,
+  type TokenHoldingsSource,
+} from '../../controllers/assets/TokensController';
 import {
   GAS_FEE_CONTROLLER_DELEGATED_ACTIONS,
   GAS_FEE_CONTROLLER_DELEGATED_EVENTS,
@@ -80,8 +102,29 @@ import {
   whiteLabelControllerName,
 } from '../../controllers/white-label/WhiteLabelController';
 import type { PreferencesState } from '../../controllers/preferences/PreferencesController';
+import type { Hex } from '../../shared/primitives';
 import type { PersistedStates } from '../persistence/migrations';
 import { createControllerMessenger, type RootMessenger } from './root-messenger';
+
+/** Where token and NFT detection reads from; every field is optional. */
+export interface AssetsOptions {
+  /** Known-token lists by chain id (white-label); a chain given replaces the built-in list. */
+  knownTokens?: KnownTokenLists;
+  /** Gateway for ipfs:// token URIs (default https://ipfs.io). */
+  ipfsGateway?: string;
+  /** Multicall3 per chain id (null: none); by default the canonical address if it has code. */
+  multicall?: Record<string, Hex | null>;
+  /** Balance checkers per chain id; defaults to the seven published ones. */
+  balanceCheckers?: Record<string, Hex>;
+  /** ERC-721 contracts without ERC-165 per chain id, besides the built-in special ones. */
+  specialNftContracts?: Record<string, string[]>;
+  /** Blocks per eth_getLogs query to start with (halved where a node refuses). */
+  logSpan?: number;
+  /** Also list the hosted aggregator's tokens (the backend's /tokenbalances) when signed in. */
+  hostedTokenBalances?: boolean;
+  /** Polling intervals in ms; the spec's 180 s, 60 s and 600 s by default (tests shorten them). */
+  intervals?: { tokensMs?: number; collectiblesMs?: number; ratesMs?: number };
+}
 
 export interface ControllerOptions {
   providerConfig?: ProviderConfig;
@@ -96,6 +139,11 @@ export interface ControllerOptions {
   now?: () => number;
   /** The raw white-label configuration (config.json's `whiteLabel`); checked by its controller. */
   whiteLabel?: unknown;
+  assets?: AssetsOptions;
+  /** HTTP for token URIs (NFT metadata); defaults to fetch. */
+  fetchFn?: typeof fetch;
+  /** Resolves once the state so far is stored (persistence's flush): transactions write ahead. */
+  writeAhead?: () => Promise<void>;
 }
 
 /**
@@ -176,10 +224,6 @@ export function buildControllers(
         : undefined,
     walletOrigin: DEFAULT_WALLET_ORIGIN,
   });
-  const watchedAssets = new WatchedAssetsController({
-    messenger: createControllerMessenger(root, watchedAssetsControllerName),
-    state: persisted(watchedAssetsControllerName),
-  });
 
   const transactions = new TransactionController({
     messenger: createControllerMessenger(root, transactionControllerName, {
@@ -189,6 +233,7 @@ export function buildControllers(
     state: persisted(transactionControllerName),
     getSelectedAddress: () => preferences.state.selectedAddress ?? undefined,
     walletOrigin: DEFAULT_WALLET_ORIGIN,
+    writeAhead: options.writeAhead,
   });
 
   const backend = createBackendClient({
@@ -229,6 +274,69 @@ export function buildControllers(
     state: persisted(backendRecordsControllerName),
     backend,
   });
+  const assets = options.assets ?? {};
+  const batching = new ChainBatching({
+    multicall: assets.multicall,
+    ...(assets.balanceCheckers ? { balanceCheckers: assets.balanceCheckers } : {}),
+  });
+  const assetDiscovery = new AssetDiscoveryController({
+    messenger: createControllerMessenger(root, assetDiscoveryControllerName, {
+      actions: ASSET_DISCOVERY_CONTROLLER_DELEGATED_ACTIONS,
+    }),
+    state: persisted(assetDiscoveryControllerName),
+    logSpan: assets.logSpan,
+  });
+  // The aggregator lists what the signed-in address holds; signed out there is nothing to ask.
+  const holdings: TokenHoldingsSource | undefined = assets.hostedTokenBalances
+    ? async (scope) => {
+        const token = backendSession.getToken(scope.account);
+        if (!token) return [];
+        const { items } = await backend.getTokenBalances(token, scope.network);
+        return items.map((item) => ({
+          ...item,
+          tokenAddress: item.tokenAddress as Hex,
+          balance: item.balance as Hex,
+        }));
+      }
+    : undefined;
+  const tokens = new TokensController({
+    messenger: createControllerMessenger(root, tokensControllerName, {
+      actions: TOKENS_CONTROLLER_DELEGATED_ACTIONS,
+      events: TOKENS_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    state: persisted(tokensControllerName),
+    knownTokens: new KnownTokenRegistry(assets.knownTokens),
+    batching,
+    holdings,
+    isIdle: options.isUserIdle,
+    pollingIntervalMs: assets.intervals?.tokensMs,
+  });
+  const tokenRates = new TokenRatesController({
+    messenger: createControllerMessenger(root, tokenRatesControllerName, {
+      actions: TOKEN_RATES_CONTROLLER_DELEGATED_ACTIONS,
+      events: TOKEN_RATES_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    // Prices come from the backend: without one there is nothing to fetch.
+    fetchPrices: options.backendUrl ? backend.getTokenPrices : undefined,
+    isIdle: options.isUserIdle,
+    pollingIntervalMs: assets.intervals?.ratesMs,
+  });
+  const collectibles = new CollectiblesController({
+    messenger: createControllerMessenger(root, collectiblesControllerName, {
+      actions: COLLECTIBLES_CONTROLLER_DELEGATED_ACTIONS,
+      events: COLLECTIBLES_CONTROLLER_DELEGATED_EVENTS,
+    }),
+    state: persisted(collectiblesControllerName),
+    batching,
+    metadata: {
+      ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+      ...(assets.ipfsGateway ? { ipfsGateway: assets.ipfsGateway } : {}),
+    },
+    specialContracts: assets.specialNftContracts,
+    isIdle: options.isUserIdle,
+    pollingIntervalMs: assets.intervals?.collectiblesMs,
+  });
+
   const pastTransactions = new PastTransactionsController({
     messenger: createControllerMessenger(root, pastTransactionsControllerName, {
       actions: PAST_TRANSACTIONS_CONTROLLER_DELEGATED_ACTIONS,
@@ -251,13 +359,16 @@ export function buildControllers(
     approvals,
     permissions,
     signatures,
-    watchedAssets,
     transactions,
     currency,
     backendSession,
     userRecord,
     backendRecords,
     pastTransactions,
+    assetDiscovery,
+    tokens,
+    tokenRates,
+    collectibles,
   };
 }
 

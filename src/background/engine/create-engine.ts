@@ -15,10 +15,9 @@ import type { OriginProvider } from '../rpc/origin-provider';
 import type { RpcLogEntry } from '../rpc/rpc-context';
 import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-state-source';
 import type { UiState } from '../contract/ui-state';
-import { buildControllers, type Controllers } from './build-controllers';
+import { buildControllers, type AssetsOptions, type Controllers } from './build-controllers';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
-import { routeTransactionApprovals } from './transaction-approvals';
 
 export interface EngineOptions {
   /** Where persisted state lives: MemoryStorage, FileStorage (Node) or IndexedDbStorage (browser). */
@@ -41,13 +40,15 @@ export interface EngineOptions {
   backendUrl?: string | null;
   /** Shows a desktop notification, e.g. 'Sent Transaction' for a newly submitted transaction. */
   notify?: (notification: { title: string; body: string; url: string }) => void;
-  /** HTTP used to check an add-chain request's RPC URL; defaults to fetch. */
+  /** HTTP used to check an add-chain request's RPC URL and to read NFT metadata; defaults to fetch. */
   fetchFn?: typeof fetch;
   /**
    * The white-label configuration as given (config.json's `whiteLabel`): checked field by
    * field; refused values are listed in `WhiteLabelController.refused` for the views to show.
    */
   whiteLabel?: unknown;
+  /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
+  assets?: AssetsOptions;
 }
 
 export interface Engine {
@@ -109,7 +110,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
   const messenger = createRootMessenger();
   const userIdle = createUserIdleTracker({});
+  // Transactions write ahead through persistence, which is built below from the controllers; it
+  // is in place before the engine starts them.
+  const written = { flush: () => Promise.resolve() };
   const controllers = buildControllers(messenger, states, {
+    writeAhead: () => written.flush(),
     providerConfig: toProviderConfig(options.network),
     blockPollingInterval: options.blockPollingInterval,
     gasApi: options.gasApi,
@@ -118,6 +123,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     backendUrl: options.backendUrl,
     notify: options.notify,
     whiteLabel: options.whiteLabel,
+    assets: options.assets,
+    fetchFn: options.fetchFn,
   });
   const {
     network,
@@ -132,6 +139,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     currency,
     userRecord,
     pastTransactions,
+    tokens,
+    tokenRates,
+    collectibles,
   } = controllers;
   const described = describeControllers(controllers);
 
@@ -159,14 +169,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     debounceMs: options.persistDebounceMs,
     version,
   });
+  written.flush = () => persistence.flush();
   persistence.start({ onStateChange }, { writeNow: migrated || Object.keys(states).length === 0 });
 
   const connections = new Set<OriginConnection>();
 
   const stopSelectedAddressSync = keepSelectedAddressValid(messenger, preferences);
   const actions = createActionHandlers({ ...controllers, userIdle });
-
-  const stopTransactionApprovals = routeTransactionApprovals(messenger, transactions, approvals);
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
   const onLoggedOut = () => keyring.setLocked();
@@ -179,9 +188,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // Rates come from the backend: without one there is nothing to fetch (the rate stays 0, N/A).
   if (options.backendUrl) currency.init();
   pastTransactions.init();
+  tokens.init();
+  collectibles.init();
+  tokenRates.init();
 
-  // What views show is polled only while one is subscribed.
-  const viewPolling = options.backendUrl ? [gasFee, currency, userRecord] : [gasFee];
+  // What views show is polled only while one is subscribed (assets also only while unlocked).
+  const viewPolling = options.backendUrl
+    ? [gasFee, currency, userRecord, tokens, collectibles, tokenRates]
+    : [gasFee, tokens, collectibles];
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
@@ -231,9 +245,11 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
-      stopTransactionApprovals();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       pastTransactions.destroy();
+      tokenRates.destroy();
+      collectibles.destroy();
+      tokens.destroy();
       userRecord.destroy();
       currency.destroy();
       transactions.destroy();

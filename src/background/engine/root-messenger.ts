@@ -9,9 +9,21 @@ import type {
   ApprovalControllerEvents,
 } from '../../controllers/approvals/ApprovalController';
 import type {
-  WatchedAssetsControllerActions,
-  WatchedAssetsControllerEvents,
-} from '../../controllers/assets/WatchedAssetsController';
+  AssetDiscoveryControllerActions,
+  AssetDiscoveryControllerEvents,
+} from '../../controllers/assets/AssetDiscoveryController';
+import type {
+  CollectiblesControllerActions,
+  CollectiblesControllerEvents,
+} from '../../controllers/assets/CollectiblesController';
+import type {
+  TokenRatesControllerActions,
+  TokenRatesControllerEvents,
+} from '../../controllers/assets/TokenRatesController';
+import type {
+  TokensControllerActions,
+  TokensControllerEvents,
+} from '../../controllers/assets/TokensController';
 import type {
   GasFeeControllerActions,
   GasFeeControllerEvents,
@@ -75,7 +87,10 @@ export type RootActions =
   | ApprovalControllerActions
   | PermissionControllerActions
   | SignatureControllerActions
-  | WatchedAssetsControllerActions
+  | AssetDiscoveryControllerActions
+  | TokensControllerActions
+  | TokenRatesControllerActions
+  | CollectiblesControllerActions
   | TransactionControllerActions
   | CurrencyControllerActions
   | BackendSessionControllerActions
@@ -92,7 +107,10 @@ export type RootEvents =
   | ApprovalControllerEvents
   | PermissionControllerEvents
   | SignatureControllerEvents
-  | WatchedAssetsControllerEvents
+  | AssetDiscoveryControllerEvents
+  | TokensControllerEvents
+  | TokenRatesControllerEvents
+  | CollectiblesControllerEvents
   | TransactionControllerEvents
   | CurrencyControllerEvents
   | BackendSessionControllerEvents

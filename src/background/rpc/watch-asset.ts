@@ -2,23 +2,10 @@ import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
 import { rpcErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
-import {
-  hasCode,
-  INTERFACE_IDS,
-  readDecimals,
-  readSymbol,
-  supportsInterface,
-} from '../../controllers/assets/contract-reads';
-import type { WatchedAssetType } from '../../controllers/assets/WatchedAssetsController';
+import { AssetError, AssetFailure } from '../../controllers/assets/asset-errors';
 import { isValidAddress } from '../../controllers/transactions/hex';
 import { methodMiddleware } from './method-middleware';
-import {
-  invalidParams,
-  isPlainObject,
-  networkProvider,
-  networkState,
-  type RpcContext,
-} from './rpc-context';
+import { invalidParams, isPlainObject, networkState, type RpcContext } from './rpc-context';
 
 export const WATCH_ASSET_MESSAGES = {
   badType: 'Invalid watch asset params: only erc20/erc721/erc1155 asset types are supported.',
@@ -28,11 +15,8 @@ export const WATCH_ASSET_MESSAGES = {
   failed: 'Something went wrong while watching asset',
 } as const;
 
-/** Spec part 2 §9: ERC20 default decimals. */
-const DEFAULT_DECIMALS = 18;
-
 type WatchRequest = {
-  type: WatchedAssetType;
+  type: 'erc20' | 'erc721' | 'erc1155';
   address: string;
   tokenId?: string;
   symbol?: string;
@@ -92,32 +76,60 @@ function validateWatchAsset(params: unknown): WatchRequest {
   };
 }
 
-/** The contract must be on the active chain (it has code) and, for NFTs, say it is one. */
-async function checkOnChain(ctx: RpcContext, asset: WatchRequest): Promise<WatchRequest> {
-  const reader = networkProvider(ctx);
-  if (!(await hasCode(reader, asset.address))) {
-    throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
-  }
-  if (asset.type !== 'erc20') {
-    if (!(await supportsInterface(reader, asset.address, INTERFACE_IDS[asset.type]))) {
-      throw invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
+/** What the prompt shows besides the request: read from the chain by the assets controllers. */
+type CheckedAsset = WatchRequest & {
+  name?: string;
+  description?: string | null;
+  /** ERC-20: the account's balance, 0x hex; NFTs: how many it holds, decimal. */
+  balance?: string;
+};
+
+/**
+ * The assets controllers' own checks: a contract on the active chain, for NFTs of the asked
+ * standard and held by the account; missing symbol and decimals are read from the token. A repeat
+ * of an asset already added is fine (the add is silent then).
+ */
+async function checkOnChain(ctx: RpcContext, asset: WatchRequest): Promise<CheckedAsset> {
+  const badAddress = () => invalidParams(WATCH_ASSET_MESSAGES.badAddress(asset.address));
+  try {
+    if (asset.type === 'erc20') {
+      const token = await ctx.messenger.call('TokensController:readTokenMetadata', asset.address, {
+        allowDuplicate: true,
+      });
+      return {
+        ...asset,
+        ...(asset.symbol === undefined && token.symbol ? { symbol: token.symbol } : {}),
+        decimals: asset.decimals ?? token.decimals,
+        name: token.name,
+        balance: token.balance,
+      };
     }
-    return asset;
+    const nft = await ctx.messenger.call(
+      'CollectiblesController:readCollectible',
+      asset.address,
+      asset.tokenId!,
+      { allowDuplicate: true, standard: asset.type === 'erc721' ? 'ERC721' : 'ERC1155' },
+    );
+    return {
+      ...asset,
+      image: asset.image ?? nft.image,
+      name: nft.name,
+      description: nft.description,
+      balance: nft.tokenBalance,
+    };
+  } catch (error) {
+    if (!(error instanceof AssetError)) throw error;
+    const { code } = error.data;
+    if (code === AssetFailure.invalidContractAddress || code === AssetFailure.unsupportedStandard)
+      throw badAddress();
+    throw invalidParams(error.message);
   }
-  const symbol = asset.symbol ?? (await readSymbol(reader, asset.address));
-  let decimals = asset.decimals;
-  if (decimals === undefined) {
-    const stated = await readDecimals(reader, asset.address);
-    decimals = stated !== undefined && stated <= 36 ? stated : DEFAULT_DECIMALS;
-  }
-  return { ...asset, ...(symbol !== undefined ? { symbol } : {}), decimals };
 }
 
 async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
   const asset = await checkOnChain(ctx, validateWatchAsset(params));
-  // The chain the asset was checked on, also if the user switches while the prompt is open.
-  const { providerConfig } = networkState(ctx);
-  const { chainId } = providerConfig;
+  // The chain the asset was checked on; the add runs only if it is still the selected one.
+  const { chainId } = networkState(ctx).providerConfig;
   const { result } = ctx.messenger.call('ApprovalController:addRequest', {
     origin: ctx.origin,
     type: 'watch_asset',
@@ -125,16 +137,31 @@ async function watchAsset(ctx: RpcContext, params: unknown): Promise<boolean> {
   });
   await result; // 4001 'User denied watch asset request.' on reject
   try {
-    ctx.messenger.call('WatchedAssetsController:addAsset', {
-      ...asset,
-      chainId,
-      origin: ctx.origin,
-    });
-    // Signed in to the backend, the asset is kept there too; its failure reaches the dapp.
-    await ctx.messenger.call('BackendRecordsController:saveWatchedAsset', {
-      ...asset,
-      network: providerConfig.type === 'rpc' ? providerConfig.chainId : providerConfig.type,
-    });
+    if (networkState(ctx).providerConfig.chainId !== chainId) {
+      throw new Error('The network changed while the request was open.');
+    }
+    // Signed in, the asset is kept on the backend, else in the wallet; a failure reaches the dapp.
+    if (asset.type === 'erc20') {
+      await ctx.messenger.call(
+        'TokensController:addCustomToken',
+        {
+          token_address: asset.address,
+          ...(asset.symbol !== undefined ? { token_symbol: asset.symbol } : {}),
+          ...(asset.decimals !== undefined ? { decimals: asset.decimals } : {}),
+        },
+        { allowDuplicate: true },
+      );
+    } else {
+      await ctx.messenger.call(
+        'CollectiblesController:addCustomNft',
+        {
+          nft_address: asset.address,
+          nft_id: asset.tokenId!,
+          ...(asset.image !== undefined ? { nft_image_link: asset.image } : {}),
+        },
+        { allowDuplicate: true },
+      );
+    }
   } catch (error) {
     throw rpcErrors.internal({
       message: (error as Error).message || WATCH_ASSET_MESSAGES.failed,

@@ -50,6 +50,12 @@ export type AddApprovalRequest<T extends ApprovalType = ApprovalType> = {
   origin: string;
   type: T;
   requestData: ApprovalRequestDataByType[T];
+  /**
+   * The requester's check of the approver's value (e.g. a transaction's gas overrides), run
+   * before the request settles: a throw refuses that approval and keeps the request pending.
+   * What it returns is what the requester receives.
+   */
+  parseValue?: (value: ApprovalValue) => ApprovalValue;
 };
 
 export type AddApprovalResult = {
@@ -119,7 +125,11 @@ export interface ApprovalControllerOptions {
   now?: () => number;
 }
 
-type Settler = { resolve: (value: ApprovalValue) => void; reject: (error: Error) => void };
+type Settler = {
+  resolve: (value: ApprovalValue) => void;
+  reject: (error: Error) => void;
+  parseValue?: (value: ApprovalValue) => ApprovalValue;
+};
 
 function assertOrigin(origin: unknown): asserts origin is string {
   if (typeof origin !== 'string' || origin.trim() === '') {
@@ -169,7 +179,7 @@ export class ApprovalController extends BaseController<
     if (!isPlainObject(request)) {
       throw rpcErrors.invalidParams({ message: 'An approval request must be an object.' });
     }
-    const { origin, type, requestData } = request;
+    const { origin, type, requestData, parseValue } = request;
     if (!isApprovalType(type))
       throw rpcErrors.invalidParams({ message: UNKNOWN_APPROVAL_TYPE_MESSAGE });
     assertOrigin(origin);
@@ -188,7 +198,7 @@ export class ApprovalController extends BaseController<
     const data = JSON.parse(JSON.stringify(requestData)) as ApprovalRequestDataByType[T];
     const pending = { id, origin, type, time: this.#now(), requestData: data } as ApprovalRequest;
     const result = new Promise<ApprovalValue>((resolve, reject) => {
-      this.#settlers.set(id, { resolve, reject });
+      this.#settlers.set(id, { resolve, reject, parseValue });
     });
     this.update((state) => {
       // Immer's Draft of deep Json types overflows the checker; the value is plain JSON.
@@ -209,10 +219,16 @@ export class ApprovalController extends BaseController<
     return Object.values(this.state.pendingApprovals).sort((a, b) => a.time - b.time);
   }
 
-  /** The user approved: the requester receives `value` (e.g. connect's {accounts, period}). */
+  /**
+   * The user approved: the requester receives `value` (e.g. connect's {accounts, period}), as its
+   * own `parseValue` gives it back. A value the requester refuses throws and leaves the request
+   * pending.
+   */
   approve(id: string, value?: ApprovalValue): void {
+    const settler = this.#settlers.get(id);
+    const parsed = settler?.parseValue ? settler.parseValue(value) : value;
     const request = this.#take(id);
-    this.#settlers.get(id)?.resolve(value);
+    settler?.resolve(parsed);
     this.#settlers.delete(id);
     this.#publishSettled(request, 'approved');
   }

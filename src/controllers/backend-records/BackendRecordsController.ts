@@ -80,30 +80,28 @@ function recordsOf(record: ServerUserRecord): UserRecords {
   };
 }
 
-/** What wallet_watchAsset approved, with the network it was approved on. */
-export type WatchedAssetInput = {
-  type: 'erc20' | 'erc721' | 'erc1155';
-  address: string;
-  /** The server's network name: the built-in network's key, or the chain id for custom ones. */
-  network: string;
-  symbol?: string;
-  name?: string;
-  decimals?: number;
-  tokenId?: string;
-  image?: string;
-};
-
 export type BackendRecordsControllerGetStateAction = ControllerGetStateAction<
   typeof backendRecordsControllerName,
   BackendRecordsState
 >;
-/** A dapp's watched asset, stored as a custom token or NFT while signed in (a no-op otherwise). */
-export type BackendRecordsControllerSaveWatchedAssetAction = {
-  type: `${typeof backendRecordsControllerName}:saveWatchedAsset`;
-  handler: (asset: WatchedAssetInput) => Promise<void>;
+/** Custom tokens and NFTs are added through the assets controllers, which check them first. */
+export type BackendRecordsControllerAddCustomTokenAction = {
+  type: `${typeof backendRecordsControllerName}:addCustomToken`;
+  handler: (token: CustomTokenInput) => Promise<void>;
+};
+export type BackendRecordsControllerDeleteCustomTokenAction = {
+  type: `${typeof backendRecordsControllerName}:deleteCustomToken`;
+  handler: (tokenId: number) => Promise<void>;
+};
+export type BackendRecordsControllerAddCustomNftAction = {
+  type: `${typeof backendRecordsControllerName}:addCustomNft`;
+  handler: (nft: CustomNftInput) => Promise<void>;
 };
 export type BackendRecordsControllerActions =
-  BackendRecordsControllerGetStateAction | BackendRecordsControllerSaveWatchedAssetAction;
+  | BackendRecordsControllerGetStateAction
+  | BackendRecordsControllerAddCustomTokenAction
+  | BackendRecordsControllerDeleteCustomTokenAction
+  | BackendRecordsControllerAddCustomNftAction;
 export type BackendRecordsControllerEvents = ControllerStateChangeEvent<
   typeof backendRecordsControllerName,
   BackendRecordsState
@@ -163,10 +161,14 @@ export class BackendRecordsController extends BaseController<
         draft.records[address] = recordsOf(record);
       });
     });
-    this.messenger.registerActionHandler(
-      `${backendRecordsControllerName}:saveWatchedAsset`,
-      (asset) => this.saveWatchedAsset(asset),
+    const name = backendRecordsControllerName;
+    this.messenger.registerActionHandler(`${name}:addCustomToken`, (token) =>
+      this.addCustomToken(token),
     );
+    this.messenger.registerActionHandler(`${name}:deleteCustomToken`, (tokenId) =>
+      this.deleteCustomToken(tokenId),
+    );
+    this.messenger.registerActionHandler(`${name}:addCustomNft`, (nft) => this.addCustomNft(nft));
   }
 
   /** The selected address's records (empty lists when none are stored yet). */
@@ -237,35 +239,6 @@ export class BackendRecordsController extends BaseController<
         if (added) records.customNfts.push(added);
       },
     );
-  }
-
-  /**
-   * Stores a dapp's approved watch-asset request on the server: a custom token for ERC-20, a
-   * custom NFT otherwise. Failures reach the dapp (spec part 2 §8); a duplicate is silent;
-   * without a sign-in nothing is sent.
-   */
-  async saveWatchedAsset(asset: WatchedAssetInput): Promise<void> {
-    const address = this.#selectedAddress();
-    if (!address || !this.messenger.call('BackendSessionController:getToken', address)) return;
-    if (asset.type === 'erc20') {
-      await this.addCustomToken({
-        token_address: asset.address.toLowerCase(),
-        network: asset.network,
-        token_symbol: asset.symbol ?? '',
-        token_name: asset.name ?? asset.symbol ?? '',
-        decimals: asset.decimals ?? 18,
-      });
-      return;
-    }
-    if (asset.tokenId === undefined) throw new Error('asset id is required.');
-    await this.addCustomNft({
-      nft_address: asset.address.toLowerCase(),
-      network: asset.network,
-      nft_name: asset.name ?? asset.symbol ?? '',
-      nft_id: asset.tokenId,
-      nft_contract_standard: asset.type === 'erc721' ? 'ERC721' : 'ERC1155',
-      ...(asset.image ? { nft_image_link: asset.image } : {}),
-    });
   }
 
   /** Resolves with the stored network (its server id is the wallet's id for it). */

@@ -26,6 +26,8 @@ import type {
   ServerTransaction,
   TransactionInput,
   TransactionList,
+  TokenBalancesReply,
+  TokenPricesReply,
   TransactionQuery,
   UserRecord,
 } from '../../shared/api';
@@ -217,6 +219,27 @@ export function createBackendClient({
       call<ServerCustomNetwork>('PATCH', `/customnetwork/${id(networkId)}`, { token, body }),
     deleteCustomNetwork: (token: string, networkId: number) =>
       call<Deleted>('DELETE', `/customnetwork/${id(networkId)}`, { token }),
+
+    /** GET /tokenprices: prices by lowercase contract address, then lowercase currency. */
+    getTokenPrices: async (
+      chainId: string,
+      addresses: readonly string[],
+      currencies: readonly string[],
+    ): Promise<TokenPricesReply> => {
+      const params = new URLSearchParams({
+        chainId,
+        contract_addresses: addresses.join(','),
+        vs_currencies: currencies.join(','),
+      });
+      return (await call<TokenPricesReply>('GET', `/tokenprices?${params.toString()}`)) ?? {};
+    },
+    /** GET /tokenbalances: the hosted aggregator's ERC-20 holdings of the signed-in address. */
+    getTokenBalances: (token: string, network: string) =>
+      call<TokenBalancesReply>(
+        'GET',
+        `/tokenbalances?${new URLSearchParams({ network }).toString()}`,
+        { token },
+      ),
 
     /** GET /currency?fsym=&tsyms= → `{ [TSYM]: rate }` (the server's `source` field dropped). */
     getCurrencyRates: async (fsym: string, tsyms: string[]): Promise<Record<string, number>> => {

@@ -1,6 +1,6 @@
 import { GAS_ESTIMATION_FAILED_PREFIX } from './constants';
 import { hexToBigInt, toHex } from './hex';
-import { errorMessage, getLatestBlock, type RequestProvider } from './rpc';
+import { errorMessage, latestBlockOnce, type LatestBlock, type RequestProvider } from './rpc';
 import type { SuggestedGasFees } from './types';
 
 /** Supplied by the gas controller when wired: the medium tier in hex wei. */
@@ -9,8 +9,11 @@ export type GetSuggestedGasFees = (supportsEip1559: boolean) => Promise<Suggeste
 const ONE_GWEI = 1_000_000_000n;
 
 /** Fee-market fees from the node alone: 2 × base fee + the node's priority-fee suggestion. */
-async function feeMarketFromNode(provider: RequestProvider): Promise<SuggestedGasFees> {
-  const block = await getLatestBlock(provider);
+async function feeMarketFromNode(
+  provider: RequestProvider,
+  latestBlock: LatestBlock,
+): Promise<SuggestedGasFees> {
+  const block = await latestBlock();
   let priority: bigint;
   try {
     priority = hexToBigInt(await provider.request<string>({ method: 'eth_maxPriorityFeePerGas' }));
@@ -24,12 +27,13 @@ async function feeMarketFromNode(provider: RequestProvider): Promise<SuggestedGa
 /**
  * Suggested fees for a new transaction: the gas controller's estimate when wired, else the node
  * (fee market from the latest base fee, or eth_gasPrice). Fails with the spec's message when even
- * the node cannot answer.
+ * the node cannot answer. `latestBlock` is the caller's shared read of the latest block.
  */
 export async function suggestGasFees(
   provider: RequestProvider,
   supportsEip1559: boolean,
   fromGasController?: GetSuggestedGasFees,
+  latestBlock: LatestBlock = latestBlockOnce(provider),
 ): Promise<SuggestedGasFees> {
   if (fromGasController) {
     try {
@@ -44,7 +48,7 @@ export async function suggestGasFees(
   try {
     if (supportsEip1559) {
       try {
-        return await feeMarketFromNode(provider);
+        return await feeMarketFromNode(provider, latestBlock);
       } catch {
         const gasPrice = await provider.request<string>({ method: 'eth_gasPrice' });
         return { maxFeePerGas: gasPrice, maxPriorityFeePerGas: gasPrice };

@@ -7,7 +7,7 @@ import {
   SIMPLE_TRANSFER_GAS,
 } from './constants';
 import { hexToBigInt, toHex } from './hex';
-import { errorMessage, getLatestBlock, type RequestProvider } from './rpc';
+import { errorMessage, latestBlockOnce, type LatestBlock, type RequestProvider } from './rpc';
 import type { SimulationFails, TxParams } from './types';
 
 export type GasLimitResult = {
@@ -37,34 +37,37 @@ export function addGasBuffer(estimate: string, blockGasLimit: string, chainId: s
 }
 
 /**
- * The gas limit for a transaction: 21000 for a plain send to an account without code, else the
- * node's estimate plus the buffer. A failed estimate or data sent to a non-contract is flagged in
- * `simulationFails` (shown as likely to fail) and falls back to 95% of the block gas limit.
- * `code` is the recipient's code when the caller already has it.
+ * The gas limit for a transaction: 21000 for a plain send to an account without code (no node
+ * estimate, no block read), else the node's estimate plus the buffer. A failed estimate or data
+ * sent to a non-contract is flagged in `simulationFails` (shown as likely to fail) and falls back
+ * to 95% of the block gas limit. `code` is the recipient's code when the caller already has it;
+ * `latestBlock` the caller's shared read of the latest block.
  */
 export async function estimateGasLimit(
   provider: RequestProvider,
   txParams: TxParams,
   chainId: string,
   code?: string,
+  latestBlock: LatestBlock = latestBlockOnce(provider),
 ): Promise<GasLimitResult> {
-  const block = await getLatestBlock(provider);
+  const data = txParams.data && txParams.data !== '0x' ? txParams.data : undefined;
+  const recipientCode = !txParams.to
+    ? undefined
+    : (code ??
+      (await provider.request<string>({ method: 'eth_getCode', params: [txParams.to, 'latest'] })));
+  const noCode =
+    txParams.to !== undefined &&
+    (!recipientCode || recipientCode === '0x' || recipientCode === '0x0');
+  if (noCode && !data) return { gas: SIMPLE_TRANSFER_GAS };
+
+  const block = await latestBlock();
   const fallback = toHex(scale(hexToBigInt(block.gasLimit), FALLBACK_GAS_SHARE));
   const debug = { blockNumber: block.number, blockGasLimit: block.gasLimit };
-  const data = txParams.data && txParams.data !== '0x' ? txParams.data : undefined;
-
-  if (txParams.to) {
-    const recipientCode =
-      code ??
-      (await provider.request<string>({ method: 'eth_getCode', params: [txParams.to, 'latest'] }));
-    const noCode = !recipientCode || recipientCode === '0x' || recipientCode === '0x0';
-    if (noCode && !data) return { gas: SIMPLE_TRANSFER_GAS };
-    if (noCode && data) {
-      return {
-        gas: fallback,
-        simulationFails: { reason: NO_CONTRACT_ERROR_KEY, errorKey: NO_CONTRACT_ERROR_KEY, debug },
-      };
-    }
+  if (noCode) {
+    return {
+      gas: fallback,
+      simulationFails: { reason: NO_CONTRACT_ERROR_KEY, errorKey: NO_CONTRACT_ERROR_KEY, debug },
+    };
   }
 
   const request: Record<string, string> = { from: txParams.from };

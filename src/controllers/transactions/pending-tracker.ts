@@ -1,7 +1,7 @@
 import { BENIGN_RESUBMIT_ERRORS, DROPPED_BUFFER_COUNT, SUBMIT_ERROR_MESSAGE } from './constants';
-import { hexToNumber, toHex } from './hex';
+import { hexToBigInt, hexToNumber, toHex } from './hex';
 import { errorMessage, type RequestProvider } from './rpc';
-import type { TransactionMeta, TransactionReceipt } from './types';
+import type { TransactionMeta, TransactionReceipt, TxParams } from './types';
 
 /** What the tracker may do to transactions; the controller owns state and history. */
 export type PendingTrackerHooks = {
@@ -18,6 +18,28 @@ export type PendingTrackerHooks = {
   onRetried: (id: string, firstRetryBlockNumber: string, retryCount: number) => void;
   onWarning: (id: string, error: string, message: string) => void;
 };
+
+/** The account's mined transaction count (block tag 'latest') by sender, read once per pass. */
+type AccountCounts = Map<string, Promise<number>>;
+
+/**
+ * The base fee of the block that mined an EIP-1559 transaction, from its receipt: the effective
+ * gas price is min(baseFee + maxPriorityFee, maxFee), so below maxFee it is exactly
+ * baseFee + maxPriorityFee. Undefined where the receipt does not determine it (a legacy
+ * transaction, or a price capped at maxFee).
+ */
+export function baseFeeFromReceipt(
+  txParams: Pick<TxParams, 'type' | 'maxFeePerGas' | 'maxPriorityFeePerGas'>,
+  receipt: Pick<TransactionReceipt, 'effectiveGasPrice'>,
+): string | undefined {
+  const { maxFeePerGas, maxPriorityFeePerGas } = txParams;
+  if (txParams.type !== '0x2' || !maxFeePerGas || !maxPriorityFeePerGas) return undefined;
+  if (!receipt.effectiveGasPrice) return undefined;
+  const effective = hexToBigInt(receipt.effectiveGasPrice);
+  const priority = hexToBigInt(maxPriorityFeePerGas);
+  if (effective >= hexToBigInt(maxFeePerGas) || effective < priority) return undefined;
+  return toHex(effective - priority);
+}
 
 function isBenign(message: string): boolean {
   const lower = message.toLowerCase();
@@ -63,12 +85,14 @@ export class PendingTransactionTracker {
   async #pass(blockNumber: number): Promise<void> {
     const pending = this.#hooks.getPendingTransactions();
     const stillPending: TransactionMeta[] = [];
+    // One account-count read per sender and pass, shared by its pending transactions.
+    const accountCounts: AccountCounts = new Map();
     for (const listed of pending) {
       // An earlier check in this pass may have settled it (a confirmed sibling drops it).
       const tx = this.#hooks.getTransaction(listed.id);
       if (tx?.status !== 'submitted') continue;
       try {
-        if (await this.#check(tx)) stillPending.push(tx);
+        if (await this.#check(tx, accountCounts)) stillPending.push(tx);
       } catch (error) {
         this.#hooks.onWarning(
           tx.id,
@@ -85,7 +109,7 @@ export class PendingTransactionTracker {
   }
 
   /** Returns true when the transaction is still pending after the check. */
-  async #check(tx: TransactionMeta): Promise<boolean> {
+  async #check(tx: TransactionMeta, accountCounts: AccountCounts): Promise<boolean> {
     const { hash } = tx;
     if (!hash) {
       this.#hooks.onFailed(tx.id, SUBMIT_ERROR_MESSAGE);
@@ -103,31 +127,16 @@ export class PendingTransactionTracker {
       this.#hooks.onDropped(tx.id, taken.hash);
       return false;
     }
-    const provider = this.#hooks.getProvider();
-    const receipt = await provider.request<TransactionReceipt | null>({
+    const receipt = await this.#hooks.getProvider().request<TransactionReceipt | null>({
       method: 'eth_getTransactionReceipt',
       params: [hash],
     });
     if (receipt?.blockNumber) {
       this.#forget(hash);
-      if (receipt.status === '0x0') {
-        this.#hooks.onFailed(tx.id, 'Transaction failed: execution reverted', receipt);
-        return false;
-      }
-      let baseFeePerGas: string | undefined;
-      try {
-        const block = await provider.request<{ baseFeePerGas?: string } | null>({
-          method: 'eth_getBlockByHash',
-          params: [receipt.blockHash, false],
-        });
-        baseFeePerGas = block?.baseFeePerGas ?? undefined;
-      } catch {
-        // the base fee is informative only
-      }
-      this.#hooks.onConfirmed(tx.id, receipt, baseFeePerGas);
+      await this.settleMined(tx, receipt);
       return false;
     }
-    if (await this.#wasDropped(tx, hash)) {
+    if (await this.#wasDropped(tx, hash, accountCounts)) {
       this.#forget(hash);
       this.#hooks.onDropped(tx.id);
       return false;
@@ -135,14 +144,45 @@ export class PendingTransactionTracker {
     return true;
   }
 
-  async #wasDropped(tx: TransactionMeta, hash: string): Promise<boolean> {
-    const count = hexToNumber(
-      await this.#hooks.getProvider().request<string>({
-        method: 'eth_getTransactionCount',
-        params: [tx.txParams.from, 'latest'],
-      }),
-    );
-    if (count <= hexToNumber(tx.txParams.nonce)) {
+  /**
+   * A mined transaction's outcome from its receipt: reverted is failed, else confirmed with the
+   * block's base fee (derived from the receipt where that is exact, else read from the block).
+   */
+  async settleMined(tx: TransactionMeta, receipt: TransactionReceipt): Promise<void> {
+    if (receipt.status === '0x0') {
+      this.#hooks.onFailed(tx.id, 'Transaction failed: execution reverted', receipt);
+      return;
+    }
+    let baseFeePerGas = baseFeeFromReceipt(tx.txParams, receipt);
+    if (!baseFeePerGas) {
+      try {
+        const block = await this.#hooks.getProvider().request<{ baseFeePerGas?: string } | null>({
+          method: 'eth_getBlockByHash',
+          params: [receipt.blockHash, false],
+        });
+        baseFeePerGas = block?.baseFeePerGas ?? undefined;
+      } catch {
+        // the base fee is informative only
+      }
+    }
+    this.#hooks.onConfirmed(tx.id, receipt, baseFeePerGas);
+  }
+
+  async #wasDropped(
+    tx: TransactionMeta,
+    hash: string,
+    accountCounts: AccountCounts,
+  ): Promise<boolean> {
+    const from = tx.txParams.from;
+    let count = accountCounts.get(from);
+    if (!count) {
+      count = this.#hooks
+        .getProvider()
+        .request<string>({ method: 'eth_getTransactionCount', params: [from, 'latest'] })
+        .then(hexToNumber);
+      accountCounts.set(from, count);
+    }
+    if ((await count) <= hexToNumber(tx.txParams.nonce)) {
       this.#droppedChecks.delete(hash);
       return false;
     }

@@ -1,48 +1,10 @@
 import { FEE_BUMP_DENOMINATOR, FEE_BUMP_NUMERATOR, SIMPLE_TRANSFER_GAS } from './constants';
 import { hexToBigInt, multiplyHex } from './hex';
+import { gasFieldsOf, withGasOverrides, type GasOverrides } from './overrides';
 import type { TransactionMeta, TxParams } from './types';
-import { normalizeTxParams, validateTxParams } from './validate-tx-params';
+import { normalizeTxParams } from './validate-tx-params';
 
 export type ReplacementKind = 'speedUp' | 'cancel' | 'retry';
-
-/** Gas fields a user may set before approval or on a replacement, plus a custom nonce. */
-export type GasOverrides = Partial<
-  Pick<
-    TxParams,
-    'gas' | 'gasPrice' | 'maxFeePerGas' | 'maxPriorityFeePerGas' | 'customNonceValue' | 'type'
-  >
->;
-
-export const GAS_FIELDS = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas'] as const;
-
-/** The gas fields present in params, e.g. to record what a dapp suggested or what was replaced. */
-export function gasFieldsOf(
-  txParams: TxParams,
-): Partial<Pick<TxParams, (typeof GAS_FIELDS)[number]>> {
-  return Object.fromEntries(
-    GAS_FIELDS.filter((f) => txParams[f] !== undefined).map((f) => [f, txParams[f]]),
-  );
-}
-
-/** Applies gas overrides: a gas price replaces fee-market fields and the other way round. */
-export function withGasOverrides(
-  txParams: TxParams,
-  overrides: GasOverrides,
-  supportsEip1559: boolean,
-): TxParams {
-  const merged = normalizeTxParams({ ...txParams, ...overrides });
-  if (overrides.gasPrice) {
-    delete merged.maxFeePerGas;
-    delete merged.maxPriorityFeePerGas;
-    merged.type = '0x0';
-  } else if (overrides.maxFeePerGas || overrides.maxPriorityFeePerGas) {
-    delete merged.gasPrice;
-    merged.type = '0x2';
-  }
-  // An explicit envelope (e.g. 0x1 with a gas price); validation refuses one that fits no fees.
-  if (overrides.type) merged.type = overrides.type;
-  return validateTxParams(merged, supportsEip1559);
-}
 
 /**
  * Params for a replacement of `original` (spec: cancel is a zero-value self-transaction with a

@@ -9,6 +9,14 @@ export async function getLatestBlock(provider: RequestProvider): Promise<RpcBloc
   return provider.request<RpcBlock>({ method: 'eth_getBlockByNumber', params: ['latest', false] });
 }
 
+/** Reads the latest block at most once, when first asked: one read shared by several users. */
+export type LatestBlock = () => Promise<RpcBlock>;
+
+export function latestBlockOnce(provider: RequestProvider): LatestBlock {
+  let block: Promise<RpcBlock> | undefined;
+  return () => (block ??= getLatestBlock(provider));
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (error && typeof error === 'object' && 'message' in error)

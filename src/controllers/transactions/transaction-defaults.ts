@@ -2,7 +2,7 @@ import type { Draft } from 'immer';
 
 import { estimateGasLimit } from './gas-limit';
 import { suggestGasFees, type GetSuggestedGasFees } from './gas-fees';
-import type { RequestProvider } from './rpc';
+import { latestBlockOnce, type RequestProvider } from './rpc';
 import { determineCategory } from './transaction-category';
 import type { TransactionSnapshot } from './types';
 
@@ -20,15 +20,17 @@ export async function computeDefaults(
   const { category, methodParams, code } = await determineCategory(tx.txParams, (address) =>
     provider.request<string>({ method: 'eth_getCode', params: [address, 'latest'] }),
   );
+  // The gas limit and the node's fees read the same latest block, once, if either needs it.
+  const latestBlock = latestBlockOnce(provider);
   const gasLimit = tx.txParams.gas
     ? undefined
-    : await estimateGasLimit(provider, tx.txParams, tx.chainId, code);
+    : await estimateGasLimit(provider, tx.txParams, tx.chainId, code, latestBlock);
   const { gasPrice, maxFeePerGas, maxPriorityFeePerGas } = tx.txParams;
   const hasFees =
     gasPrice !== undefined || (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined);
   const fees = hasFees
     ? undefined
-    : await suggestGasFees(provider, supportsEip1559, fromGasController);
+    : await suggestGasFees(provider, supportsEip1559, fromGasController, latestBlock);
   return (draft) => {
     draft.transactionCategory = draft.type ?? category;
     if (methodParams) draft.methodParams = methodParams;

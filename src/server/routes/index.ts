@@ -14,6 +14,7 @@ import { registerHoldingsRoutes } from './holdings';
 import { registerLookupRoutes } from './lookup';
 import { registerPermissionRoutes } from './permissions';
 import { registerSocialRoutes } from './social';
+import { registerTokenPriceRoutes } from './token-prices';
 import { registerTransactionRoutes } from './transaction';
 import { registerUserRoutes } from './user';
 
@@ -29,6 +30,7 @@ export async function registerRoutes(app: App, ctx: AppContext): Promise<void> {
   registerCustomNetworkRoutes(app, ctx);
   registerContentRoutes(app, ctx);
   registerCurrencyRoutes(app, ctx);
+  registerTokenPriceRoutes(app, ctx);
   registerLookupRoutes(app, ctx);
   registerEtherscanRoutes(app, ctx);
   registerSocialRoutes(app, ctx);

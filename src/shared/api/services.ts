@@ -1,7 +1,7 @@
 // The routes that read other services for the wallet: rates, name and identity lookups, token
 // and NFT holdings, explorer history, social lookups and the data-provider passthrough.
 import { Type, type Static } from '@sinclair/typebox';
-import { Address, ShortText, Strict, StringEnum } from './primitives';
+import { Address, ChainIdText, ShortText, Strict, StringEnum } from './primitives';
 
 const SYMBOL = '[A-Za-z0-9]{1,10}';
 
@@ -93,3 +93,39 @@ export const ProviderUrlQuery = Type.Object(
   Strict,
 );
 export type ProviderUrlQuery = Static<typeof ProviderUrlQuery>;
+
+/**
+ * GET /tokenprices?chainId=0x1&contract_addresses=0x…,0x…&vs_currencies=usd,eur: token prices by
+ * contract address (spec part 2 §7: "queried by contract addresses and vs_currencies").
+ */
+const ADDRESS_TEXT = '0x[0-9a-fA-F]{40}';
+export const MAX_PRICED_TOKENS = 100;
+export const TokenPricesQuery = Type.Object(
+  {
+    chainId: ChainIdText,
+    contract_addresses: Type.String({
+      pattern: `^${ADDRESS_TEXT}(,${ADDRESS_TEXT}){0,${MAX_PRICED_TOKENS - 1}}$`,
+    }),
+    vs_currencies: Type.String({ pattern: '^[A-Za-z]{2,10}(,[A-Za-z]{2,10}){0,9}$' }),
+  },
+  Strict,
+);
+export type TokenPricesQuery = Static<typeof TokenPricesQuery>;
+/** Prices by lowercase contract address, then lowercase currency; unpriced tokens are absent. */
+export type TokenPricesReply = Record<string, Record<string, number>>;
+
+/** GET /tokenbalances: the aggregator's ERC-20 holdings in the wallet's detected-token shape. */
+export type TokenBalancesReply = {
+  items: {
+    tokenAddress: string;
+    name: string;
+    symbol: string;
+    decimals: number;
+    /** 0x hex of the smallest units. */
+    balance: string;
+    logo: string | null;
+    erc20: true;
+    network: string;
+    isCovalent: true;
+  }[];
+};

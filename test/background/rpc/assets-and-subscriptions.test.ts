@@ -71,19 +71,29 @@ describe('wallet_watchAsset, filters and subscriptions', () => {
       } finally {
         answers.stop();
       }
-      const assets = Object.values(engine.getState().WatchedAssetsController.assets);
-      expect(assets).toEqual([
+      // Signed out, the approved token is the account's custom token kept in the wallet.
+      expect(engine.getState().TokensController.localCustomTokens[account]).toEqual([
         expect.objectContaining({
-          type: 'erc20',
-          address: erc20.toLowerCase(),
-          symbol: 'TST',
+          token_address: erc20.toLowerCase(),
+          network: '0x1691', // a custom network ('rpc'): named by its chain id
+          token_symbol: 'TST',
+          token_name: 'Test',
           decimals: 6,
-          origin: DAPP,
         }),
       ]);
     });
 
-    it('watches ERC-721 and ERC-1155 tokens whose contracts say so', async () => {
+    it('watches ERC-721 and ERC-1155 tokens the account holds, of the asked standard', async () => {
+      const { TestERC721, TestERC1155 } = await loadContractArtifacts();
+      const { walletClient, publicClient } = await chainClients(anvil().rpcUrl);
+      for (const request of [
+        { address: erc721, abi: TestERC721.abi, functionName: 'mint', args: [account, 7n] },
+        { address: erc1155, abi: TestERC1155.abi, functionName: 'mint', args: [account, 7n, 2n] },
+      ]) {
+        await publicClient.waitForTransactionReceipt({
+          hash: await walletClient.writeContract(request as never),
+        });
+      }
       const answers = autoAnswer(engine);
       try {
         for (const [type, address] of [
@@ -97,16 +107,29 @@ describe('wallet_watchAsset, filters and subscriptions', () => {
             }),
           ).toBe(true);
         }
+        // The prompt showed what the chain said: the standard's holding, a name, the placeholder.
+        expect(answers.seen[1]!.requestData).toMatchObject({
+          type: 'erc1155',
+          balance: '2',
+          image: '/images/nft-placeholder.svg',
+        });
       } finally {
         answers.stop();
       }
-      const keys = Object.keys(engine.getState().WatchedAssetsController.assets);
-      expect(keys).toEqual(
-        expect.arrayContaining([
-          `0x1691:${erc721.toLowerCase()}:7`,
-          `0x1691:${erc1155.toLowerCase()}:7`,
-        ]),
-      );
+      const nfts = engine.getState().CollectiblesController.localCustomNfts[account] ?? [];
+      expect(nfts.map((n) => [n.nft_address, n.nft_id, n.nft_contract_standard])).toEqual([
+        [erc721.toLowerCase(), '7', 'ERC721'],
+        [erc1155.toLowerCase(), '7', 'ERC1155'],
+      ]);
+      // Not held: refused before any prompt.
+      expect(
+        await rejectionOf(
+          provider.request({
+            method: 'wallet_watchAsset',
+            params: { type: 'ERC721', options: { address: erc721, tokenId: '8' } },
+          }),
+        ),
+      ).toMatchObject({ code: -32602, message: "This token id doesn't exist." });
     });
 
     it('refuses bad requests with the spec messages, and a denial with 4001', async () => {

@@ -112,6 +112,24 @@ describe('ApprovalController', () => {
     await expect(result).rejects.toBe(failure);
   });
 
+  it("runs the requester's parseValue first: a refused value keeps the request pending, a parsed one is what the requester gets", async () => {
+    const controller = createApprovalController(createRoot());
+    const { id, result } = controller.add({
+      origin: DAPP,
+      type: 'add_chain',
+      requestData: sampleData.add_chain,
+      parseValue: (value) => {
+        if (typeof value !== 'string') throw new Error('a string, please');
+        return value.toUpperCase();
+      },
+    });
+    expect(() => controller.approve(id, 42)).toThrow('a string, please');
+    expect(controller.get(id)).toMatchObject({ id, type: 'add_chain' });
+    controller.approve(id, 'ok');
+    await expect(result).resolves.toBe('OK');
+    expect(controller.get(id)).toBeUndefined();
+  });
+
   it('an unknown type gives "No new transactions." and adds nothing', () => {
     const controller = createApprovalController(createRoot());
     const error = thrownBy(() =>

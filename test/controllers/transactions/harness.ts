@@ -1,14 +1,29 @@
-// Test wiring for the TransactionController: a real NetworkController on an anvil node and the
-// real KeyringController (holding the node's dev keys) behind KeyringController:signTransaction.
+// Test wiring for the TransactionController: a real NetworkController on an anvil node, the real
+// KeyringController (holding the node's dev keys) behind KeyringController:signTransaction, the
+// real ApprovalController, and the engine's PersistenceManager writing the controller's state to
+// a storage that a test can stop at a chosen write (a crash), then restart from.
 import type { Hex } from '../../../src/shared/primitives';
 import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createTx, type TypedTxData } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import type { StateMetadata } from '@metamask/base-controller';
 import { Messenger } from '@metamask/messenger';
+import type { Json } from '@metamask/utils';
 import { createServer, type Server } from 'node:http';
 
 import type { AnvilInstance } from '../../../scripts/lib/anvil';
 import { callJsonRpc } from '../../../scripts/lib/json-rpc';
+import { MemoryStorage } from '../../../src/background/persistence/memory-storage';
+import {
+  loadPersistedState,
+  PersistenceManager,
+} from '../../../src/background/persistence/persistence-manager';
+import type { StorageAdapter } from '../../../src/background/persistence/storage-adapter';
+import {
+  ApprovalController,
+  type ApprovalControllerActions,
+  type ApprovalControllerEvents,
+} from '../../../src/controllers/approvals/ApprovalController';
 import {
   NetworkController,
   type NetworkControllerActions,
@@ -33,6 +48,7 @@ import {
   TRANSACTION_CONTROLLER_DELEGATED_ACTIONS,
   TRANSACTION_CONTROLLER_DELEGATED_EVENTS,
   TransactionController,
+  transactionControllerName,
   type TransactionControllerActions,
   type TransactionControllerEvents,
   type TransactionControllerMessenger,
@@ -41,13 +57,19 @@ import {
 } from '../../../src/controllers/transactions/TransactionController';
 import type { SignedTransaction } from '../../../src/controllers/keyring/sign-transaction';
 import type { TxParams } from '../../../src/controllers/transactions/types';
+import { CrashableStorage } from '../../background/crash-storage';
 
 type RootActions =
+  | ApprovalControllerActions
   | NetworkControllerActions
   | TransactionControllerActions
   | KeyringControllerSignTransactionAction
   | GasFeeControllerActions;
-type RootEvents = NetworkControllerEvents | TransactionControllerEvents | GasFeeControllerEvents;
+type RootEvents =
+  | ApprovalControllerEvents
+  | NetworkControllerEvents
+  | TransactionControllerEvents
+  | GasFeeControllerEvents;
 export type RootMessenger = Messenger<'Root', RootActions, RootEvents>;
 
 /** Signs as another wallet holding the same key would: plain @ethereumjs/tx, outside our code. */
@@ -90,28 +112,50 @@ export type Harness = {
     RootMessenger
   >;
   controller: TransactionController;
+  /** The real approval queue the controller asks. */
+  approvals: ApprovalController;
   /** The real keyring that signs (shared by all harnesses on one node in a test file). */
   keyring: KeyringController;
   /** Calls seen by the signer, to prove one signing per transaction. */
   signCalls: { from: string; nonce: string | undefined }[];
-  /** Destroys this harness and builds a new one on the same node from persisted state (a restart). */
-  restart: (state: Partial<TransactionControllerState>) => Promise<Harness>;
+  /** Where the controller's state is persisted, through the engine's PersistenceManager. */
+  storage: CrashableStorage;
+  /** Writes pending state now (the engine's flush). */
+  flush: () => Promise<void>;
+  /**
+   * A restart from what storage holds: this instance stops (after a crash it stays stuck at the
+   * write where the storage stopped), and a new one loads the stored state.
+   */
+  restart: () => Promise<Harness>;
+  /** Stores `state` as the controller's persisted state, then restarts from it. */
+  restartWith: (state: Partial<TransactionControllerState>) => Promise<Harness>;
   /** Mines `blocks` blocks and runs the pending tracker once for the new head. */
   tick: (blocks?: number) => Promise<number>;
   destroy: () => Promise<void>;
 };
 
+export type HarnessOptions = Partial<
+  Omit<TransactionControllerOptions, 'messenger' | 'state' | 'writeAhead'>
+> & {
+  selectedAddress?: string;
+  /** Storage to load from and persist to; a new empty one by default. */
+  storage?: StorageAdapter;
+  /** Runs the network's own block tracker at this interval (ms) instead of test-driven blocks. */
+  blockPollingMs?: number;
+  /** Wires the real GasFeeController; without it fees come from the node. */
+  withGasFeeController?: boolean;
+};
+
 export async function createHarness(
   anvil: AnvilInstance,
-  options: Partial<Omit<TransactionControllerOptions, 'messenger'>> & {
-    selectedAddress?: string;
-    state?: Partial<TransactionControllerState>;
-    /** Runs the network's own block tracker at this interval (ms) instead of test-driven blocks. */
-    blockPollingMs?: number;
-    /** Wires the real GasFeeController; without it fees come from the node. */
-    withGasFeeController?: boolean;
-  } = {},
+  options: HarnessOptions = {},
 ): Promise<Harness> {
+  const storage = new CrashableStorage(
+    options.storage instanceof CrashableStorage
+      ? options.storage.inner
+      : (options.storage ?? new MemoryStorage()),
+  );
+  const { states, version } = await loadPersistedState(storage);
   const root: RootMessenger = new Messenger({ namespace: 'Root' });
   const networkMessenger = new Messenger<
     'NetworkController',
@@ -156,6 +200,9 @@ export async function createHarness(
       return keyring.signTransaction(from, txParams, txChainId, signOptions);
     },
   );
+  const approvals = new ApprovalController({
+    messenger: new Messenger({ namespace: 'ApprovalController', parent: root }),
+  });
 
   const messenger: TransactionControllerMessenger = new Messenger({
     namespace: 'TransactionController',
@@ -183,31 +230,73 @@ export async function createHarness(
   const {
     blockPollingMs: _blockPollingMs,
     withGasFeeController: _withGasFeeController,
+    storage: _storage,
+    selectedAddress,
     ...controllerOptions
   } = options;
+  // The engine's persistence, for this one controller: debounced writes, flushed write-ahead.
+  const written = { flush: () => Promise.resolve() };
   const controller = new TransactionController({
-    getSelectedAddress: () => options.selectedAddress ?? anvil.accounts[0],
+    getSelectedAddress: () => selectedAddress ?? anvil.accounts[0],
     ...controllerOptions,
     messenger,
-    state: options.state,
+    state: states[transactionControllerName] as Partial<TransactionControllerState> | undefined,
+    writeAhead: () => written.flush(),
+  });
+  const persistence = new PersistenceManager({
+    storage,
+    controllers: [
+      {
+        name: controller.name,
+        metadata: controller.metadata as unknown as StateMetadata<Record<string, Json>>,
+        get state() {
+          return controller.state as unknown as Record<string, Json>;
+        },
+      },
+    ],
+    version,
+  });
+  written.flush = () => persistence.flush();
+  persistence.start({
+    onStateChange: (listener) => {
+      const handler = (_state: unknown, patches: readonly { path: (string | number)[] }[]) =>
+        listener(controller.name, patches);
+      root.subscribe('TransactionController:stateChange', handler);
+      return () => root.unsubscribe('TransactionController:stateChange', handler);
+    },
   });
   await controller.init();
 
+  let destroyed = false;
   const destroy = async () => {
+    if (destroyed) return;
+    destroyed = true;
     controller.destroy();
+    approvals.destroy();
     gasFeeController?.destroy();
     await network.destroy();
+    // A crashed storage takes no more writes: what it holds stays as the crash left it.
+    if (!storage.crashed) await persistence.stop();
+  };
+  const restart = async () => {
+    await destroy();
+    return createHarness(anvil, { ...options, storage: storage.inner });
   };
   return {
     root,
     network,
     networkMessenger,
     controller,
+    approvals,
     keyring,
     signCalls,
-    restart: async (state) => {
+    storage,
+    flush: () => persistence.flush(),
+    restart,
+    restartWith: async (state) => {
       await destroy();
-      return createHarness(anvil, { ...options, state });
+      await storage.inner.setMany({ [transactionControllerName]: state as Json });
+      return createHarness(anvil, { ...options, storage: storage.inner });
     },
     tick: async (blocks = 1) => {
       await callJsonRpc(anvil.rpcUrl, 'anvil_mine', [`0x${blocks.toString(16)}`]);

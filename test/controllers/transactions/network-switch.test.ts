@@ -1,6 +1,4 @@
-import { deriveStateFromMetadata } from '@metamask/base-controller';
-
-import type { TransactionControllerState } from '../../../src/controllers/transactions/TransactionController';
+import { storedTransactions, writesStatus } from '../../background/crash-storage';
 import { setAutomine } from '../../chain/snapshot';
 import { useAnvil } from '../../chain/use-anvil';
 import { createHarness, rpc, type Harness } from './harness';
@@ -64,32 +62,25 @@ describe('switching networks', () => {
     expect(h.controller.getTransaction(sent.id)!.status).toBe('confirmed');
   });
 
-  it('publishes a signed leftover only once its own chain is selected after a restart', async () => {
+  it('sends a signed leftover again only once its own chain is selected after a restart', async () => {
     const from = chainA().accounts[1]!.toLowerCase();
     await h.destroy();
     h = await createHarness(chainA(), { selectedAddress: from });
-    let captured: Partial<TransactionControllerState> | undefined;
-    h.root.subscribe('TransactionController:stateChange', (state) => {
-      const signed = Object.values(state.transactions)
-        .flatMap((byAddress) => Object.values(byAddress).flat())
-        .some((tx) => tx.status === 'signed');
-      if (signed && !captured) {
-        captured = structuredClone(
-          deriveStateFromMetadata(h.controller.state, h.controller.metadata, 'persist'),
-        ) as Partial<TransactionControllerState>;
-      }
-    });
-    const { transactionMeta, result } = await h.controller.addUnapprovedTransaction(
+    const { transactionMeta } = await h.controller.addUnapprovedTransaction(
       { from, to: from, value: '0x0' },
       { origin: ORIGIN },
     );
-    await h.controller.approveTransaction(transactionMeta.id);
-    const hash = await result;
+    // The wallet stops right after storing the signed transaction, before sending it.
+    const crashed = h.storage.crashAt(writesStatus(transactionMeta.id, 'signed'), 'after');
+    void h.controller.approveTransaction(transactionMeta.id);
+    await crashed;
+    const { hash } = storedTransactions(await h.storage.inner.getAll())[0]!;
     await h.destroy();
 
-    // The wallet restarts on chain B.
-    h = await createHarness(chainB(), { selectedAddress: from, state: captured });
+    // It restarts on chain B: nothing is sent until chain A is selected.
+    h = await createHarness(chainB(), { selectedAddress: from, storage: h.storage.inner });
     expect(h.controller.getTransaction(transactionMeta.id)!.status).toBe('signed');
+    expect(await rpc(chainA(), 'eth_getTransactionByHash', [hash])).toBeNull();
     const submitted = h.root.waitUntil('TransactionController:transactionStatusUpdated', {
       condition: (meta) => meta.id === transactionMeta.id && meta.status === 'submitted',
     });

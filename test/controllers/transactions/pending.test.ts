@@ -278,7 +278,7 @@ describe('pending tracker and replacements (automine off)', () => {
     const tx = await send();
     const { hash: _hash, ...withoutHash } = get(tx.id);
     const chainId = tx.chainId;
-    const restarted = await h.restart({
+    const restarted = await h.restartWith({
       transactions: { [chainId]: { [from]: [withoutHash as TransactionMeta] } },
     });
     h = restarted;
