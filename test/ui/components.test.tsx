@@ -5,6 +5,9 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 
 import { Button } from '../../src/ui/components/Button';
+import { Checkbox } from '../../src/ui/components/Checkbox';
+import { RadioGroup } from '../../src/ui/components/RadioGroup';
+import { Switch } from '../../src/ui/components/Switch';
 import { ConfirmDialog } from '../../src/ui/components/ConfirmDialog';
 import { Dialog } from '../../src/ui/components/Dialog';
 import { Tab, TabList, TabPanel, Tabs } from '../../src/ui/components/Tabs';
@@ -258,5 +261,52 @@ describe('chunk-load failures', () => {
     } finally {
       error.mockRestore();
     }
+  });
+});
+
+describe('choices', () => {
+  it('Switch is a labelled switch with its description, toggled by click', () => {
+    const changed = jest.fn();
+    render(
+      <Switch
+        label="Crash reports"
+        description="Send anonymous crash reports"
+        checked={false}
+        onCheckedChange={changed}
+      />,
+    );
+    const control = screen.getByRole('switch', { name: 'Crash reports' });
+    expect(control.getAttribute('aria-checked')).toBe('false');
+    expect(document.getElementById(control.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Send anonymous crash reports',
+    );
+    fireEvent.click(control);
+    expect(changed).toHaveBeenCalledWith(true);
+  });
+
+  it('Checkbox is labelled and reports true or false', () => {
+    const changed = jest.fn();
+    render(<Checkbox label="I understand" checked={false} onCheckedChange={changed} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand' }));
+    expect(changed).toHaveBeenCalledWith(true);
+  });
+
+  it('RadioGroup is a labelled group of radios, one checked', () => {
+    const changed = jest.fn();
+    render(
+      <RadioGroup
+        label="Period"
+        value="week"
+        onValueChange={changed}
+        options={[
+          { value: 'hour', label: '1 hour' },
+          { value: 'week', label: '1 week' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('radiogroup', { name: 'Period' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '1 week' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: '1 hour' }));
+    expect(changed).toHaveBeenCalledWith('hour');
   });
 });
