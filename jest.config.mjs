@@ -29,6 +29,12 @@ const shared = {
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // CSS Modules resolve to their own class names (styles.button === 'button'); global
+  // stylesheets are imported for their side effect, which jsdom does not need.
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '\\.css$': '<rootDir>/test/setup/empty-module.ts',
+  },
 };
 
 /** @type {Config} */

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       walletPort: WALLET_PORT,
       chainPort: CHAIN_PORT,
       chainId: CHAIN_ID,
+      whiteLabel: whiteLabelFromEnv(),
       // Variables already set (e.g. a real provider's credentials) win over the local services.
       api: loadConfig(
         { ...login.env, ...process.env },
@@ -100,3 +101,19 @@ Press Ctrl-C to stop.`);
 }
 
 void main();
+
+/**
+ * White-label settings for a local try-out: ORRERY_WHITE_LABEL holds the JSON of config.json's
+ * `whiteLabel` (e.g. '{"name":"Acme","topupHide":true}'); the engine checks each field.
+ */
+function whiteLabelFromEnv(): unknown {
+  const raw = process.env.ORRERY_WHITE_LABEL;
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch (error) {
+    throw new Error(`ORRERY_WHITE_LABEL is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}

@@ -22,6 +22,8 @@ export interface LocalStackOptions {
   chainId: number;
   /** The API's configuration (its `port` 0 picks a free one). */
   api: ServerConfig;
+  /** The wallet's white-label configuration (config.json's `whiteLabel`), as given. */
+  whiteLabel?: unknown;
 }
 
 export interface LocalStack {
@@ -88,6 +90,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           tickerName: 'Ethereum',
         },
         apiUrl: api.url,
+        whiteLabel: options.whiteLabel,
       },
       health: async () => {
         const [chainStatus, apiStatus] = await Promise.all([

@@ -37,6 +37,7 @@ export function startBrowserEngineHost(): EngineHost {
         storage: new IndexedDbStorage(),
         network: config.network,
         backendUrl: config.apiUrl,
+        whiteLabel: config.whiteLabel,
         notify: showNotification,
         assets: config.assets,
       });

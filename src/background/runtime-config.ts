@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   network: ProviderConfig;
   /** The backend API's base URL. */
   apiUrl: string | null;
+  /** The white-label configuration as written; the engine's WhiteLabelController checks it. */
+  whiteLabel?: unknown;
   /** Token detection settings a deployment may give: its known-token lists, an IPFS gateway. */
   assets: Pick<AssetsOptions, 'knownTokens' | 'ipfsGateway'>;
 }
@@ -19,6 +21,8 @@ export interface RuntimeConfig {
 export interface RuntimeConfigFile {
   network: Partial<ProviderConfig> & Pick<ProviderConfig, 'rpcUrl' | 'chainId'>;
   apiUrl: string | null;
+  /** Name, logos, colours, default language and feature flags (src/shared/white-label.ts). */
+  whiteLabel?: unknown;
   assets?: { knownTokens?: unknown; ipfsGateway?: unknown };
 }
 
@@ -35,6 +39,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   const input = (raw && typeof raw === 'object' ? raw : {}) as {
     network?: Partial<ProviderConfig>;
     apiUrl?: unknown;
+    whiteLabel?: unknown;
     assets?: { knownTokens?: unknown; ipfsGateway?: unknown };
   };
   const { ipfsGateway, knownTokens } = input.assets ?? {};
@@ -48,6 +53,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       rpcUrl: typeof network.rpcUrl === 'string' ? network.rpcUrl : LOCALHOST_NETWORK.rpcUrl,
     },
     apiUrl: typeof input.apiUrl === 'string' ? input.apiUrl : null,
+    whiteLabel: input.whiteLabel,
     assets: {
       ...(knownTokens !== undefined ? { knownTokens: parseKnownTokenLists(knownTokens) } : {}),
       ...(typeof ipfsGateway === 'string' && /^https?:\/\/[^\s]+$/u.test(ipfsGateway)

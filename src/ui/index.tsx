@@ -8,10 +8,10 @@ import { BackgroundClient } from './bridge/background-client';
 import { connectToEngine } from './bridge/connect-engine';
 import { createI18n } from './i18n/create-i18n';
 import { RootStore } from './stores/root-store';
-import { installGlobalStyles } from './theme/global-styles';
+import './theme/tokens.css';
+import './theme/global.css';
 
 async function main(): Promise<void> {
-  installGlobalStyles();
   const store = new RootStore();
   const client = new BackgroundClient(store);
   const { wire, mode } = await connectToEngine();

@@ -234,7 +234,7 @@ describe('controller descriptors', () => {
         expect(position.get(dependency)).toBeLessThan(position.get(module.name)!);
       }
     }
-    expect(ordered[0]?.name).toBe('NetworkController');
+    expect(ordered[0]?.name).toBe('WhiteLabelController');
     expect(ordered).toHaveLength(CONTROLLER_MODULES.length);
     // Tokens and their rates read each other: listed tokens first, so they start first.
     expect(position.get('TokensController')).toBeLessThan(position.get('TokenRatesController')!);

@@ -43,6 +43,16 @@ describe('accounts through the engine', () => {
     expect(everything).not.toContain(key!.slice(2));
   });
 
+  it('creates a new account from a key the keyring makes, selected when it is the first', async () => {
+    const created = await engine.actions.createNewAccount();
+    expect(engine.getState().KeyringController).toMatchObject({
+      hasVault: true,
+      isUnlocked: true,
+      accounts: [{ address: created, accountType: 'normal' }],
+    });
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(created);
+  });
+
   it('keeps the selection across a lock and refuses to select an unknown account', async () => {
     await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!);
     const second = await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[1]!);

@@ -21,6 +21,17 @@ describe('runtime config (config.json)', () => {
     });
   });
 
+  it("passes the white-label section on as written, for the engine's controller to check", () => {
+    const whiteLabel = { name: 'Acme', theme: { colors: { primary: 'not a colour' } } };
+    expect(
+      parseRuntimeConfig({
+        network: { rpcUrl: 'http://node', chainId: 1 },
+        apiUrl: null,
+        whiteLabel,
+      }).whiteLabel,
+    ).toEqual(whiteLabel);
+  });
+
   it('takes known-token lists and an IPFS gateway, leaving out what is not a token', () => {
     const token = '0x' + 'Ab'.repeat(20);
     const { assets } = parseRuntimeConfig({

@@ -5,9 +5,9 @@
  * keeps a second engine off the database, and dapps on other local origins reaching the engine
  * through the provider frame, which ignores every window but its parent.
  *
- * The screens for vaults and approvals do not exist yet, so pages opened with `?test-hooks`
- * expose their action API and mirrored state (src/ui/index.tsx); everything else goes through
- * the page as a user would (the theme button by its role and name, the block number shown).
+ * The screens for approvals do not exist yet, so pages opened with `?test-hooks` expose their
+ * action API and mirrored state (src/ui/index.tsx), which set up accounts and approve requests;
+ * what each page shows (its theme, its title) is read from the page itself.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -145,16 +145,43 @@ async function until<T>(
   }
 }
 
+/** The page mirrors an engine that reached the chain: available, with a block number. */
 async function expectLive(page: Page): Promise<void> {
-  await page
-    .locator('[data-testid="network-status"][data-status="available"]')
-    .waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      try {
+        const network = window.orreryTestHooks.state().NetworkController;
+        return network.networkStatus === 'available' && network.latestBlockNumber !== null;
+      } catch {
+        return false; // the hooks or the first snapshot are not there yet
+      }
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** The latest block the page's mirrored state shows. */
+const shownBlock = (page: Page) =>
+  page.evaluate(() => window.orreryTestHooks.state().NetworkController.latestBlockNumber ?? -1);
+
+/**
+ * Switches the theme from this page: with the login screen's toggle while there is no session,
+ * else (the wallet's theme lives in its settings) through the page's action API.
+ */
+async function switchTheme(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: /Switch theme/ });
+  if (await toggle.count()) return toggle.click();
+  await page.evaluate(() => {
+    const { actions, state } = window.orreryTestHooks;
+    return actions.setTheme(state().PreferencesController.theme === 'dark' ? 'light' : 'dark');
+  });
 }
 
 /** A wallet page with the test hooks, live on the chain. */
 async function openWallet(context: BrowserContext, query = ''): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${wallet}/wallet?test-hooks${query}`);
+  await page.goto(`${wallet}/?test-hooks${query}`);
   await expectLive(page);
   return page;
 }
@@ -164,7 +191,7 @@ async function openPopup(opener: Page, query = ''): Promise<Page> {
     opener.context().waitForEvent('page'),
     opener.evaluate(
       (url) => void window.open(url, 'orrery-popup', 'popup,width=420,height=640'),
-      `${wallet}/wallet?test-hooks${query}`,
+      `${wallet}/?test-hooks${query}`,
     ),
   ]);
   await expectLive(popup);
@@ -254,24 +281,17 @@ describe('SharedWorker mode', () => {
       pages: 3,
     });
 
-    await tabs[1]!.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(tabs[1]!);
     for (const page of tabs) await page.locator('html[data-theme="dark"]').waitFor();
-    await tabs[2]!.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(tabs[2]!);
     for (const page of tabs) await page.locator('html[data-theme="light"]').waitFor();
 
-    const blocks = await Promise.all(
-      tabs.map(async (page) =>
-        Number(await page.getByTestId('block-number').getAttribute('data-block')),
-      ),
-    );
+    const blocks = await Promise.all(tabs.map(shownBlock));
     await mine(anvil!.rpcUrl, 2);
     const target = Math.max(...blocks) + 2;
     for (const page of tabs) {
       await page.waitForFunction(
-        (min) =>
-          Number(
-            document.querySelector('[data-testid="block-number"]')?.getAttribute('data-block'),
-          ) >= min,
+        (min) => (window.orreryTestHooks.state().NetworkController.latestBlockNumber ?? -1) >= min,
         target,
       );
     }
@@ -360,16 +380,16 @@ describe('SharedWorker mode', () => {
   it('a page under the base path starts another SharedWorker, which defers to the running engine', async () => {
     // The worker's script URL differs under /v5.0.2/, so the browser gives it its own realm.
     const prefixed = await context.newPage();
-    await prefixed.goto(`${wallet}/v5.0.2/wallet?test-hooks`);
+    await prefixed.goto(`${wallet}/v5.0.2/?test-hooks`);
     await expectLive(prefixed);
     await until(
       async () => (await lockCounts(prefixed)).engineQueued === 1,
       'the second SharedWorker to queue for the engine lock',
     );
     expect(await lockCounts(prefixed)).toMatchObject({ engine: 1, engineQueued: 1, pages: 4 });
-    await prefixed.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(prefixed);
     await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
-    await tabs[1]!.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(tabs[1]!);
     await prefixed.locator('html[data-theme="light"]').waitFor();
     await prefixed.close();
   });
@@ -382,9 +402,9 @@ describe('SharedWorker mode', () => {
     // It won the election and started a Worker, which found the engine lock taken and queued.
     await until(async () => (await lockCounts(forced)).engineQueued === 1, 'its Worker to queue');
     expect(await lockCounts(forced)).toMatchObject({ engine: 1, engineQueued: 1, leader: 1 });
-    await forced.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(forced);
     await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
-    await tabs[0]!.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(tabs[0]!);
     await forced.locator('html[data-theme="light"]').waitFor();
     await forced.close();
   });
@@ -416,7 +436,7 @@ describe('dedicated Worker mode (Web Locks election)', () => {
       leaderQueued: 2,
       pages: 3,
     });
-    await popup.getByRole('button', { name: 'Switch theme' }).click();
+    await switchTheme(popup);
     for (const page of [leader, follower, popup])
       await page.locator('html[data-theme="dark"]').waitFor();
   });
@@ -445,7 +465,8 @@ describe('dedicated Worker mode (Web Locks election)', () => {
       'the new leader',
     );
     for (const page of [follower, popup]) {
-      await page.waitForFunction(() => document.title === 'Startseite | Orrery');
+      // A new engine starts locked: each page shows the login screen, in German.
+      await page.waitForFunction(() => document.title === 'Anmelden | Orrery');
       expect(await shownTheme(page)).toBe('dark');
       const mirrored = await state(page);
       expect(mirrored.PreferencesController).toMatchObject({ locale: 'de', theme: 'dark' });

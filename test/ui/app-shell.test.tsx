@@ -1,78 +1,188 @@
-import { act, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { clearTimers } from 'mobx-react-lite';
 
-import { sampleUiState } from './fake-background';
+import { lockedState, sampleUiState, signedInState, SAMPLE_ADDRESS } from './fake-background';
 import { renderApp } from './render-app';
 
 afterAll(() => clearTimers());
 
-describe('app shell and routes', () => {
-  it('shows the loader after 500 ms while waiting for the first snapshot, then the route', async () => {
-    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
-    try {
-      const { background, settle } = await renderApp('/wallet');
-      await settle();
-      expect(background.typesReceived()).toEqual(['subscribe']);
-      act(() => jest.advanceTimersByTime(499));
-      expect(screen.queryByTestId('full-page-loader')).toBeNull();
-      act(() => jest.advanceTimersByTime(1));
-      expect(screen.getByTestId('full-page-loader')).toBeTruthy();
-      expect(screen.queryByTestId('wallet-status-panel')).toBeNull();
+describe('app shell: session restore', () => {
+  it('shows no route before the first snapshot, the loader while waiting, then the route', async () => {
+    const { background, settle } = await renderApp('/');
+    await settle();
+    expect(background.typesReceived()).toEqual(['subscribe']);
+    expect(screen.queryByTestId('login-page')).toBeNull();
+    // The loader's 500 ms delay is FullPageLoader's own test; here it appears in its place.
+    expect(await screen.findByTestId('full-page-loader', {}, { timeout: 5_000 })).toBeTruthy();
 
-      background.snapshot(1);
-      await settle();
-      expect(screen.queryByTestId('full-page-loader')).toBeNull();
-      expect(screen.getByTestId('wallet-status-panel')).toBeTruthy();
-    } finally {
-      jest.useRealTimers();
-    }
-  });
-
-  it.each([
-    ['/', 'login-page', 'Login | Orrery'],
-    ['/wallet', 'wallet-home-page', 'Home | Orrery'],
-    ['/wallet/home', 'wallet-home-page', 'Home | Orrery'],
-    ['/no/such/page', 'login-page', 'Login | Orrery'],
-    ['/wallet/unknown', 'login-page', 'Login | Orrery'],
-  ])('%s shows %s titled %s', async (path, page, title) => {
-    const { background, settle } = await renderApp(path);
     background.snapshot(1);
     await settle();
-    expect(screen.getByTestId(page)).toBeTruthy();
+    expect(screen.queryByTestId('full-page-loader')).toBeNull();
+    expect(screen.getByTestId('login-page')).toBeTruthy();
+  });
+});
+
+describe('routes without a session', () => {
+  it.each([
+    ['/', '/', 'Login | Orrery'],
+    ['/no/such/page', '/no/such/page', 'Login | Orrery'],
+    ['/wallet/unknown', '/wallet/unknown', 'Login | Orrery'],
+    ['/wallet', '/?redirect=%2Fwallet', 'Login | Orrery'],
+    ['/wallet/settings?foo=1', '/?redirect=%2Fwallet%2Fsettings%3Ffoo%3D1', 'Login | Orrery'],
+    [
+      '/wallet/home?instanceId=abc',
+      '/?instanceId=abc&redirect=%2Fwallet%2Fhome%3FinstanceId%3Dabc',
+      'Login | Orrery',
+    ],
+  ])('%s shows the login screen at %s', async (path, url, title) => {
+    const { background, settle, currentUrl } = await renderApp(path);
+    background.snapshot(1);
+    await settle();
+    expect(screen.getByTestId('login-page').dataset.step).toBe('noVault');
+    expect(currentUrl()).toBe(url);
     expect(document.title).toBe(title);
   });
 
-  it('shows the network status live as patches arrive', async () => {
-    const { background, settle } = await renderApp('/wallet');
+  it('a locked wallet shows the unlock screen, never the wallet', async () => {
+    const { background, settle, currentUrl } = await renderApp('/wallet/home');
+    background.snapshot(1, lockedState());
+    await settle();
+    expect(screen.getByTestId('login-page').dataset.step).toBe('locked');
+    expect(screen.queryByTestId('wallet-home-page')).toBeNull();
+    expect(currentUrl()).toBe('/?redirect=%2Fwallet%2Fhome');
+  });
+
+  it.each([
+    ['/confirm', 'Confirm | Orrery'],
+    ['/providerchange', 'Network change | Orrery'],
+    ['/redirect', 'Redirecting | Orrery'],
+    ['/start', 'Login | Orrery'],
+    ['/end', 'Login | Orrery'],
+  ])('%s needs no session and shows its own placeholder titled %s', async (path, title) => {
+    const { background, settle, currentUrl } = await renderApp(path);
     background.snapshot(1);
+    await settle();
+    expect(screen.getByTestId('coming-soon')).toBeTruthy();
+    expect(screen.queryByTestId('login-page')).toBeNull();
+    expect(currentUrl()).toBe(path);
+    expect(document.title).toBe(title);
+  });
+
+  it('makes the page transparent on /popup only', async () => {
+    const popup = await renderApp('/popup');
+    popup.background.snapshot(1);
+    await popup.settle();
+    expect(screen.getByTestId('coming-soon')).toBeTruthy();
+    expect(document.documentElement.dataset.surface).toBe('transparent');
+    popup.view.unmount();
+
+    const other = await renderApp('/confirm');
+    other.background.snapshot(1);
+    await other.settle();
+    expect(document.documentElement.dataset.surface).toBeUndefined();
+  });
+});
+
+describe('routes with a session', () => {
+  it.each([
+    ['/', '/wallet/home'],
+    ['/wallet', '/wallet/home'],
+    ['/?redirect=%2Fwallet%2Fsettings', '/wallet/settings'],
+    ['/?redirect=%2F%2Fevil.example%2Fwallet', '/wallet/home'],
+    ['/?redirect=https%3A%2F%2Fevil.example', '/wallet/home'],
+    ['/?instanceId=abc&redirect=%2Fwallet%2Fsettings%3Ffoo%3D1', '/wallet/settings?instanceId=abc'],
+    ['/logout', '/wallet/home'],
+    ['/wallet/settings?instanceId=abc&foo=1', '/wallet/settings?instanceId=abc'],
+    ['/wallet/transfer?to=0xabc&foo=1', '/wallet/transfer?to=0xabc&foo=1'],
+    ['/wallet/topup/moonpay?amount=5', '/wallet/topup/moonpay?amount=5'],
+  ])('%s lands on %s', async (path, url) => {
+    const { background, settle, currentUrl } = await renderApp(path);
+    background.snapshot(1, signedInState());
+    await settle();
+    expect(currentUrl()).toBe(url);
+    expect(screen.queryByTestId('login-page')).toBeNull();
+  });
+
+  it.each([
+    ['/wallet/history', 'Activity | Orrery'],
+    ['/wallet/transfer', 'Transfer | Orrery'],
+    ['/wallet/topup', 'Top up | Orrery'],
+    ['/wallet/topup/banxa', 'Top up | Orrery'],
+    ['/wallet/discover', 'Discover | Orrery'],
+    ['/wallet/swap', 'Swap | Orrery'],
+    [`/wallet/home/collectibles/${SAMPLE_ADDRESS}`, 'Collectible | Orrery'],
+  ])('%s is a placeholder inside the wallet, titled %s', async (path, title) => {
+    const { background, settle } = await renderApp(path);
+    background.snapshot(1, signedInState());
+    await settle();
+    expect(screen.getByTestId('coming-soon')).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!).toBeTruthy();
+    expect(document.title).toBe(title);
+  });
+
+  it('sends the user to the login screen as soon as the wallet locks', async () => {
+    const { background, settle, currentUrl } = await renderApp('/wallet/settings');
+    background.snapshot(1, signedInState());
+    await settle();
+    expect(screen.getByTestId('settings-page')).toBeTruthy();
+    background.patches(2, [
+      { op: 'replace', path: ['KeyringController', 'isUnlocked'], value: false },
+      { op: 'replace', path: ['KeyringController', 'accounts'], value: [] },
+    ]);
+    await settle();
+    expect(screen.getByTestId('login-page').dataset.step).toBe('locked');
+    expect(currentUrl()).toBe('/?redirect=%2Fwallet%2Fsettings');
+  });
+
+  it('hides top-up (nav item and routes) when the white-label says so', async () => {
+    const state = signedInState();
+    state.WhiteLabelController.whiteLabel = {
+      ...state.WhiteLabelController.whiteLabel,
+      isActive: true,
+      topupHide: true,
+      name: 'Acme Wallet',
+    };
+    const { background, settle, currentUrl } = await renderApp('/wallet/topup/moonpay');
+    background.snapshot(1, state);
+    await settle();
+    expect(currentUrl()).toBe('/wallet/home');
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(nav.textContent).not.toContain('Top up');
+    expect(nav.textContent).toContain('Settings');
+    expect(document.title).toBe('Home | Acme Wallet');
+  });
+
+  it('shows the network status and the selected account live as patches arrive', async () => {
+    const { background, settle } = await renderApp('/wallet/home');
+    background.snapshot(1, signedInState());
     await settle();
     expect(screen.getByTestId('network-name').textContent).toBe('Localhost 8545');
     expect(screen.getByTestId('chain-id').textContent).toBe('5777 (0x1691)');
     expect(screen.getByTestId('network-status').dataset.status).toBe('loading');
     expect(screen.getByTestId('network-status').textContent).toBe('Connecting…');
-    expect(screen.getByTestId('block-number').dataset.block).toBe('');
+    expect(screen.getByTestId('selected-address').textContent).toBe(SAMPLE_ADDRESS);
+    expect(screen.queryByTestId('balance')).toBeNull();
 
     background.patches(2, [
       { op: 'replace', path: ['NetworkController', 'networkStatus'], value: 'available' },
-      { op: 'replace', path: ['NetworkController', 'networkId'], value: '5777' },
       { op: 'replace', path: ['NetworkController', 'latestBlockNumber'], value: 41 },
+      {
+        op: 'add',
+        path: ['AccountTrackerController', 'accounts', SAMPLE_ADDRESS],
+        value: { balance: '0x21e19e0c9bab23fffff' }, // 1 wei short of 10,000 ETH
+      },
     ]);
     await settle();
     expect(screen.getByTestId('network-status').textContent).toBe('Connected');
     expect(screen.getByTestId('block-number').textContent).toBe('41');
+    expect(screen.getByTestId('balance').textContent).toBe('9,999.999 ETH');
 
-    background.patches(3, [
-      { op: 'replace', path: ['NetworkController', 'latestBlockNumber'], value: 42 },
-    ]);
-    await settle();
-    expect(screen.getByTestId('block-number').textContent).toBe('42');
-
-    background.patches(5, [
+    background.patches(4, [
       { op: 'replace', path: ['NetworkController', 'latestBlockNumber'], value: 44 },
     ]);
     await settle();
-    expect(screen.getByTestId('block-number').textContent).toBe('42'); // gap: resync, not applied
-    const fresh = sampleUiState();
+    expect(screen.getByTestId('block-number').textContent).toBe('41'); // gap: resync, not applied
+    const fresh = signedInState();
     fresh.NetworkController.networkStatus = 'available';
     fresh.NetworkController.latestBlockNumber = 44;
     background.snapshot(9, fresh);
@@ -81,33 +191,12 @@ describe('app shell and routes', () => {
     expect(background.typesReceived()).toEqual(['subscribe', 'subscribe']);
   });
 
-  it('shows the selected account and its balance in the network ticker, 3 decimals', async () => {
-    const { background, settle } = await renderApp('/wallet');
-    background.snapshot(1);
-    await settle();
-    expect(screen.getByTestId('selected-address').textContent).toBe('No account yet');
-    expect(screen.queryByTestId('balance')).toBeNull();
-
-    const address = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
-    background.patches(2, [
-      { op: 'replace', path: ['PreferencesController', 'selectedAddress'], value: address },
-      {
-        op: 'add',
-        path: ['AccountTrackerController', 'accounts', address],
-        value: { balance: '0x21e19e0c9bab23fffff' }, // 1 wei short of 10,000 ETH
-      },
-    ]);
-    await settle();
-    expect(screen.getByTestId('selected-address').textContent).toBe(address);
-    expect(screen.getByTestId('balance').textContent).toBe('9,999.999 ETH');
-  });
-
   it('reports user activity to the background, at most once per interval', async () => {
     let now = 1_000_000;
     const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
     try {
-      const { background, settle } = await renderApp('/wallet');
-      background.snapshot(1);
+      const { background, settle } = await renderApp('/');
+      background.snapshot(1, sampleUiState());
       await settle();
       const reports = () =>
         background.received.filter((m) => m.type === 'request' && m.action === 'reportUserActivity')
@@ -127,5 +216,66 @@ describe('app shell and routes', () => {
     } finally {
       clock.mockRestore();
     }
+  });
+});
+
+describe('white-label in the shell', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("puts the white-label's colours into the page and takes them out again", async () => {
+    const state = sampleUiState();
+    state.WhiteLabelController.whiteLabel = {
+      ...state.WhiteLabelController.whiteLabel,
+      isActive: true,
+      theme: { isDark: false, colors: { primary: '#0f766e' } },
+    };
+    const { background, settle } = await renderApp('/');
+    background.snapshot(1, state);
+    await settle();
+    const style = () => document.getElementById('orrery-white-label')?.textContent ?? null;
+    expect(style()).toContain('--color-primary: #0f766e;');
+    expect(style()).toContain('--color-on-primary: #ffffff;');
+
+    background.patches(2, [
+      {
+        op: 'replace',
+        path: ['WhiteLabelController', 'whiteLabel', 'theme', 'colors'],
+        value: {},
+      },
+    ]);
+    await settle();
+    expect(style()).toBeNull();
+  });
+
+  it('shows the white-label logo in the loader of the next start when it asks to', async () => {
+    const state = sampleUiState();
+    state.WhiteLabelController.whiteLabel = {
+      ...state.WhiteLabelController.whiteLabel,
+      isActive: true,
+      useLogoLoader: true,
+      logoDark: '/acme-dark.svg',
+    };
+    const first = await renderApp('/');
+    first.background.snapshot(1, state);
+    await first.settle();
+    first.view.unmount();
+
+    // The next start: the loader shows before the engine's first state.
+    await renderApp('/');
+    const loader = await screen.findByTestId('full-page-loader', {}, { timeout: 5_000 });
+    expect(loader.querySelector('img')?.getAttribute('src')).toBe('/acme-dark.svg');
+    expect(screen.queryByTestId('full-page-loader-spinner')).toBeNull();
+  });
+
+  it('lists what the engine refused, until dismissed', async () => {
+    const state = sampleUiState();
+    state.WhiteLabelController.refused = [{ field: 'theme.colors.glow', reason: 'unknownField' }];
+    const { background, settle } = await renderApp('/');
+    background.snapshot(1, state);
+    await settle();
+    const notice = screen.getByTestId('white-label-notice');
+    expect(notice.textContent).toContain('theme.colors.glow: not a known setting');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('white-label-notice')).toBeNull();
   });
 });

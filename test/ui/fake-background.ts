@@ -13,6 +13,7 @@ import { getDefaultGasFeeState } from '../../src/controllers/gas/GasFeeControlle
 import { getDefaultNetworkState } from '../../src/controllers/network/NetworkController';
 import { LOCALHOST_NETWORK } from '../../src/shared/networks';
 import { getDefaultPreferencesState } from '../../src/controllers/preferences/PreferencesController';
+import { getDefaultWhiteLabelState } from '../../src/controllers/white-label/WhiteLabelController';
 import type {
   BackgroundMessage,
   StatePatch,
@@ -71,6 +72,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     TokensController: withoutCache(getDefaultTokensState()),
     TokenRatesController: getDefaultTokenRatesState(),
     CollectiblesController: withoutCaches(getDefaultCollectiblesState()),
+    WhiteLabelController: getDefaultWhiteLabelState(),
     ...overrides,
   };
 }
@@ -111,4 +113,26 @@ export class FakeBackground {
 /** Lets queued microtask deliveries of the memory ports run. */
 export async function flushMessages(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+export const SAMPLE_ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+
+/** An unlocked wallet with one selected account: a session. */
+export function signedInState(overrides: Partial<UiState> = {}): UiState {
+  const state = sampleUiState(overrides);
+  state.KeyringController = {
+    hasVault: true,
+    isUnlocked: true,
+    accounts: [{ address: SAMPLE_ADDRESS, accountType: 'imported' }],
+  };
+  state.PreferencesController = { ...state.PreferencesController, selectedAddress: SAMPLE_ADDRESS };
+  return state;
+}
+
+/** A vault exists but is locked (after a reload or a lock). */
+export function lockedState(overrides: Partial<UiState> = {}): UiState {
+  const state = sampleUiState(overrides);
+  state.KeyringController = { hasVault: true, isUnlocked: false, accounts: [] };
+  state.PreferencesController = { ...state.PreferencesController, selectedAddress: SAMPLE_ADDRESS };
+  return state;
 }

@@ -80,6 +80,7 @@ export function createActionHandlers({
       if (address && backendSession.getToken(address)) backendSession.handleUnauthorized(address);
       preferences.setSelectedAddress(null);
     },
+    createNewAccount: () => keyring.createNewAccount(),
     importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
     importAccountWithSeedPhrase: (seedPhrase, index) =>
       keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0),

@@ -43,6 +43,8 @@ export interface ActionApi {
    * custom networks and theme stay). Connected dapps see their accounts emptied.
    */
   logout(): void;
+  /** Adds an account with a new random key made inside the keyring; it becomes selected if none is. */
+  createNewAccount(): Promise<Hex>;
   importAccountWithPrivateKey(privateKey: string): Promise<Hex>;
   importAccountWithSeedPhrase(seedPhrase: string, index: number): Promise<Hex>;
   importAccountWithKeystore(keystoreJson: string, password: string): Promise<Hex>;
@@ -111,6 +113,7 @@ export const ACTION_NAMES = [
   'submitPassword',
   'setLocked',
   'logout',
+  'createNewAccount',
   'importAccountWithPrivateKey',
   'importAccountWithSeedPhrase',
   'importAccountWithKeystore',

@@ -60,6 +60,8 @@ export interface ControllerOptions {
   now?: () => number;
   /** The pollers' timers; tests pass a manual clock. */
   timers?: Timers;
+  /** The raw white-label configuration (config.json's `whiteLabel`); checked by its controller. */
+  whiteLabel?: unknown;
   assets?: AssetsOptions;
   /** HTTP for token URIs (NFT metadata); defaults to fetch. */
   fetchFn?: typeof fetch;

@@ -50,6 +50,11 @@ export interface EngineOptions {
   fetchFn?: typeof fetch;
   /** The timers of every poller (blocks, gas, rates, user record); tests pass a manual clock. */
   timers?: Timers;
+  /**
+   * The white-label configuration as given (config.json's `whiteLabel`): checked field by
+   * field; refused values are listed in `WhiteLabelController.refused` for the views to show.
+   */
+  whiteLabel?: unknown;
   /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
   assets?: AssetsOptions;
 }
@@ -127,6 +132,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     backendUrl: options.backendUrl,
     notify: options.notify,
     timers: options.timers,
+    whiteLabel: options.whiteLabel,
     assets: options.assets,
     fetchFn: options.fetchFn,
   });

@@ -11,6 +11,7 @@ import type { MethodActions } from '../messenger/method-actions';
 import {
   keyEntryFromImportedKey,
   keyEntryFromLoginKey,
+  newRandomKeyEntry,
   parseKeyEntries,
   type AccountType,
   type KeyEntry,
@@ -53,6 +54,8 @@ export type KeyringAccount = {
 export type KeyringState = {
   /** The encrypted vault. Persisted, never sent to a view. */
   vault: string | null;
+  /** Whether a vault exists, so a view can offer "unlock" rather than "create" (derived from vault). */
+  hasVault: boolean;
   isUnlocked: boolean;
   /**
    * The vault's accounts in the order they were added, while unlocked; empty while locked.
@@ -69,6 +72,12 @@ export const keyringControllerMetadata = {
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
+  hasVault: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
   isUnlocked: {
     persist: false,
     usedInUi: true,
@@ -84,7 +93,7 @@ export const keyringControllerMetadata = {
 } satisfies StateMetadata<KeyringState>;
 
 export function getDefaultKeyringState(): KeyringState {
-  return { vault: null, isUnlocked: false, accounts: [] };
+  return { vault: null, hasVault: false, isUnlocked: false, accounts: [] };
 }
 
 /** What the vault holds once decrypted. The key list is the data of the ORRERY_KEYRING_TYPE keyring. */
@@ -182,7 +191,11 @@ export class KeyringController extends BaseController<
       metadata: keyringControllerMetadata,
       name: keyringControllerName,
       // Only the vault is restored: unlock state and accounts are facts about this session.
-      state: { ...getDefaultKeyringState(), vault: state?.vault ?? null },
+      state: {
+        ...getDefaultKeyringState(),
+        vault: state?.vault ?? null,
+        hasVault: Boolean(state?.vault),
+      },
     });
     this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
@@ -254,12 +267,14 @@ export class KeyringController extends BaseController<
         // Locked while encrypting: keep the accepted change, but do not bring keys back into memory.
         this.update((state) => {
           state.vault = vault;
+          state.hasVault = true;
         });
         return;
       }
       this.#contents = next;
       this.update((state) => {
         state.vault = vault;
+        state.hasVault = true;
         state.accounts = accounts;
       });
     });
@@ -284,6 +299,13 @@ export class KeyringController extends BaseController<
     );
     await this.#addEntries(entries);
     return entries.map((entry) => entry.ethAddress);
+  }
+
+  /** Creates an account from a new random key, generated here so it never exists outside the keyring. */
+  async createNewAccount(): Promise<Hex> {
+    const entry = newRandomKeyEntry();
+    await this.#addEntries([entry]);
+    return entry.ethAddress;
   }
 
   /** Imports a pasted private key (0x optional) as an imported account. */
@@ -382,6 +404,7 @@ export class KeyringController extends BaseController<
     const accounts = publicView(keyEntriesOf(contents));
     this.update((state) => {
       state.vault = vault;
+      state.hasVault = true;
       state.isUnlocked = true;
       state.accounts = accounts;
     });

@@ -2,6 +2,9 @@
  * Wallet keys as the vault stores them (spec part 1 §3): privKey as 64 hex characters without
  * 0x, its account type, and its lowercase address. Validation of imported keys lives here.
  */
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+
 import type { Hex } from '../../shared/primitives';
 import { EMPTY_KEY_ERROR, INVALID_KEY_ERROR, KeyringError, KeyringErrorCode } from './errors';
 import { privateKeyToAddress } from './sign-transaction';
@@ -44,6 +47,11 @@ export function keyEntryFromImportedKey(input: string): KeyEntry {
   if (!/^[0-9a-fA-F]{64}$/.test(hex))
     throw new KeyringError(KeyringErrorCode.invalidKey, INVALID_KEY_ERROR);
   return entryFromPaddedKey(hex.toLowerCase(), 'imported');
+}
+
+/** A new key from the platform's secure random source, within the curve order; a 'normal' account. */
+export function newRandomKeyEntry(): KeyEntry {
+  return entryFromPaddedKey(bytesToHex(secp256k1.utils.randomSecretKey()), 'normal');
 }
 
 function entryFromPaddedKey(privKey: string, accountType: AccountType): KeyEntry {

@@ -79,15 +79,18 @@ export class PreferencesController extends BaseController<
   constructor({
     messenger,
     state,
+    defaults,
   }: {
     messenger: PreferencesControllerMessenger;
     state?: Partial<PreferencesState>;
+    /** Choices to start from before the user made any (e.g. a white-label's theme). */
+    defaults?: Partial<PreferencesState>;
   }) {
     super({
       messenger,
       metadata: preferencesControllerMetadata,
       name: preferencesControllerName,
-      state: { ...getDefaultPreferencesState(), ...state },
+      state: { ...getDefaultPreferencesState(), ...defaults, ...state },
     });
     this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }

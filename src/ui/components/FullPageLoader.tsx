@@ -1,14 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import styles from './FullPageLoader.module.css';
+import { Spinner } from './Spinner';
+
 export interface FullPageLoaderProps {
   /** ms before the loader shows, so fast restores never flash it (spec §2: 500). */
   delay?: number;
   /** Spinner diameter in px (spec §2: 60). */
   size?: number;
+  /** A white-label logo shown instead of the spinner (white-label `useLogoLoader`). */
+  logo?: string | null;
 }
 
-export function FullPageLoader({ delay = 500, size = 60 }: FullPageLoaderProps) {
+/**
+ * Shown while the session is restored. Rendered before the engine's first state, so it reads
+ * nothing from it; the white-label logo applies where a caller has one.
+ */
+export function FullPageLoader({ delay = 500, size = 60, logo = null }: FullPageLoaderProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(delay <= 0);
 
@@ -20,17 +29,12 @@ export function FullPageLoader({ delay = 500, size = 60 }: FullPageLoaderProps) 
 
   if (!visible) return null;
   return (
-    <div
-      className="full-page-loader"
-      data-testid="full-page-loader"
-      role="status"
-      aria-live="polite"
-    >
-      <div
-        className="spinner"
-        data-testid="full-page-loader-spinner"
-        style={{ width: size, height: size, borderWidth: Math.max(3, Math.round(size / 12)) }}
-      />
+    <div className={styles.loader} data-testid="full-page-loader" role="status" aria-live="polite">
+      {logo ? (
+        <img className={styles.logo} src={logo} alt="" style={{ height: size }} />
+      ) : (
+        <Spinner size={size} testId="full-page-loader-spinner" />
+      )}
       <span>{t('login.loader')}</span>
     </div>
   );

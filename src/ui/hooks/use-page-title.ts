@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 
-export const PRODUCT_NAME = 'Orrery';
+import { useProductName } from './use-product-name';
 
-/** Sets the tab title to '{title} | Orrery' (spec §2). */
+/** Sets the tab title to '{title} | {product}' (spec part 1 §2); a white-label name replaces Orrery. */
 export function usePageTitle(title: string): void {
+  const product = useProductName();
   useEffect(() => {
-    document.title = `${title} | ${PRODUCT_NAME}`;
-  }, [title]);
+    document.title = `${title} | ${product}`;
+  }, [title, product]);
 }

@@ -2,7 +2,6 @@ import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
-import en from '../../../locales/en.json';
 import type { Locale } from '../../shared/preferences';
 import { loadLocale, type Translations } from './load-locale';
 import { LOCALES } from '../../shared/preferences';
@@ -15,12 +14,14 @@ export interface CreateI18nOptions {
 
 /**
  * A fresh i18next instance: English is bundled and ready at once, the other languages load on
- * demand. `changeLanguage` resolves after the language has loaded, so the view switches in one step.
+ * demand. `changeLanguage` resolves after the language has loaded, so the view switches in one
+ * step. Translations are text: React escapes them, and no translation is rendered as HTML.
  */
 export async function createI18n({
   locale = 'en',
   load = loadLocale,
 }: CreateI18nOptions = {}): Promise<i18n> {
+  const english = await loadLocale('en');
   const instance = i18next.createInstance();
   await instance
     .use(resourcesToBackend((language: string) => load(language)))
@@ -29,7 +30,7 @@ export async function createI18n({
       lng: locale,
       fallbackLng: 'en',
       supportedLngs: [...LOCALES],
-      resources: { en: { translation: en } },
+      resources: { en: { translation: english } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes
       react: { useSuspense: false },

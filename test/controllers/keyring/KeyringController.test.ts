@@ -115,7 +115,12 @@ describe('KeyringController', () => {
     await expect(keyring.submitPassword(password)).rejects.toThrow(
       'The vault is corrupted: key 0 is malformed',
     );
-    expect(keyring.state).toEqual({ vault: broken, isUnlocked: false, accounts: [] });
+    expect(keyring.state).toEqual({
+      vault: broken,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
   });
 
   it('imports a private key into the encrypted vault only', async () => {
@@ -142,7 +147,12 @@ describe('KeyringController', () => {
     const restored = createKeyring(vault);
     restored.messenger.subscribe('KeyringController:lock', () => locks.push('lock'));
     restored.messenger.subscribe('KeyringController:unlock', () => locks.push('unlock'));
-    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.state).toEqual({
+      vault,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     await restored.keyring.submitPassword(password);
     expect(restored.keyring.state.accounts).toEqual([
       { address: address0, accountType: 'imported' },
@@ -150,7 +160,12 @@ describe('KeyringController', () => {
     await expect(restored.keyring.signPersonalMessage(address0, 'hi')).resolves.toMatch(/^0x/);
 
     restored.keyring.setLocked();
-    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.state).toEqual({
+      vault,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     expect(restored.keyring.getAccounts()).toEqual([]);
     expect(thrownBy(() => restored.keyring.getUnlockedContents())).toMatchObject(
       failure(KeyringErrorCode.locked),
@@ -197,7 +212,12 @@ describe('KeyringController', () => {
       message: 'Incorrect Password Entered.',
       ...failure(KeyringErrorCode.incorrectPassword),
     });
-    expect(restored.keyring.state).toEqual({ vault, isUnlocked: false, accounts: [] });
+    expect(restored.keyring.state).toEqual({
+      vault,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     await restored.keyring.submitPassword(password);
     expect(restored.keyring.getAccounts()).toEqual([address0]);
   });
@@ -213,7 +233,12 @@ describe('KeyringController', () => {
       message: 'Incorrect Password Entered.',
       ...failure(KeyringErrorCode.incorrectPassword),
     });
-    expect(damaged.keyring.state).toEqual({ vault: tampered, isUnlocked: false, accounts: [] });
+    expect(damaged.keyring.state).toEqual({
+      vault: tampered,
+      hasVault: true,
+      isUnlocked: false,
+      accounts: [],
+    });
     await expect(damaged.keyring.createNewVault(password)).rejects.toMatchObject(
       failure(KeyringErrorCode.vaultExists),
     );

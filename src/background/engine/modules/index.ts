@@ -21,8 +21,10 @@ import { tokenRatesModule } from './token-rates';
 import { tokensModule } from './tokens';
 import { transactionModule } from './transactions';
 import { userRecordModule } from './user-record';
+import { whiteLabelModule } from './white-label';
 
 export const CONTROLLER_MODULES = [
+  whiteLabelModule,
   networkModule,
   preferencesModule,
   keyringModule,

@@ -1,0 +1,19 @@
+/**
+ * The translation files of each language: `locales/<lang>/<namespace>.json`, one per area of
+ * the app, so screens built in parallel never edit the same file. Each file's keys live under
+ * its namespace (`login.json`'s "title" is the key `login.title`); at load the files of a
+ * language are merged into one resource. Add a namespace here and a file per language;
+ * test/ui/locales.test.ts checks they match.
+ */
+export const NAMESPACES = [
+  'accountMenu',
+  'app',
+  'login',
+  'navBar',
+  'network',
+  'toast',
+  'walletHome',
+  'walletSettings',
+  'whiteLabel',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,25 @@
+/**
+ * Every route module, loaded on demand: each its own chunk (named here), so a screen's code and
+ * styles load only where it is used. The login route's chunk is what a first visit loads beyond
+ * the main bundle (bench:ui measures it).
+ */
+import { lazy } from 'react';
+
+export const LoginPage = lazy(
+  () => import(/* webpackChunkName: "route-login" */ '../pages/login/LoginPage'),
+);
+export const WalletLayout = lazy(
+  () => import(/* webpackChunkName: "wallet-shell" */ '../shell/WalletLayout'),
+);
+export const HomePage = lazy(
+  () => import(/* webpackChunkName: "route-home" */ '../pages/home/HomePage'),
+);
+export const SettingsPage = lazy(
+  () => import(/* webpackChunkName: "route-settings" */ '../pages/settings/SettingsPage'),
+);
+export const ComingSoonPage = lazy(
+  () => import(/* webpackChunkName: "route-coming" */ '../pages/ComingSoonPage'),
+);
+export const WindowLayout = lazy(
+  () => import(/* webpackChunkName: "window-shell" */ '../shell/WindowLayout'),
+);

@@ -1,0 +1,31 @@
+import type { RouteObject } from 'react-router';
+
+import { RouteModule } from '../shell/RouteModule';
+import { ComingSoonPage, WindowLayout } from './lazy-pages';
+
+/**
+ * Windows the wallet opens for a dapp or a flow, none behind the session guard (spec part 1 §2):
+ * approval windows (/confirm, /providerchange, /redirect, 375×660) and the login flow (/start,
+ * /end). Each renders in the small window layout.
+ */
+export const approvalRoutes: RouteObject[] = [
+  { path: '/confirm', element: <ComingSoonPage titleKey="app.routes.confirm" /> },
+  { path: '/providerchange', element: <ComingSoonPage titleKey="app.routes.providerChange" /> },
+  { path: '/redirect', element: <ComingSoonPage titleKey="app.routes.redirect" /> },
+];
+
+export const loginFlowRoutes: RouteObject[] = [
+  { path: '/start', element: <ComingSoonPage titleKey="login.title" /> },
+  { path: '/end', element: <ComingSoonPage titleKey="login.title" /> },
+];
+
+export const windowRoutes: RouteObject[] = [
+  {
+    element: (
+      <RouteModule>
+        <WindowLayout />
+      </RouteModule>
+    ),
+    children: [...approvalRoutes, ...loginFlowRoutes],
+  },
+];

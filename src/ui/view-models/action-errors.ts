@@ -1,0 +1,34 @@
+import { failureCode, type FailureCode } from '../../background/contract/errors';
+
+/**
+ * What to tell the user when an action fails. A refusal carries a stable code (`data.code`,
+ * src/background/contract/errors.ts); the ones a screen expects are shown as our translated
+ * message keys. Anything else is shown as the engine said it: a clear reason beats a vague one.
+ */
+const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
+  'keyring.incorrectPassword': 'login.errors.incorrectPassword',
+  'keyring.emptyKey': 'accountMenu.errors.emptyKey',
+  'keyring.invalidKey': 'accountMenu.errors.invalidKey',
+  'keyring.alreadyAdded': 'accountMenu.errors.alreadyAdded',
+  'keyring.invalidSeedPhrase': 'accountMenu.errors.incorrectSeedPhrase',
+  'keyring.keystoreWrongPassword': 'accountMenu.errors.keystorePassword',
+  'keyring.keystoreInvalid': 'accountMenu.errors.keystoreInvalid',
+  'keyring.keystorePasswordRequired': 'accountMenu.errors.keystorePasswordRequired',
+};
+
+export interface FailureMessage {
+  /** A message key to translate, or null to show `text` as is. */
+  key: string | null;
+  text: string;
+}
+
+export function failureMessage(error: unknown): FailureMessage {
+  const text =
+    error &&
+    typeof error === 'object' &&
+    typeof (error as { message?: unknown }).message === 'string'
+      ? (error as { message: string }).message
+      : String(error);
+  const code = failureCode(error);
+  return { key: (code && KNOWN_FAILURES[code]) ?? null, text };
+}

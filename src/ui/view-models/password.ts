@@ -1,0 +1,32 @@
+/**
+ * The vault password's rules: spec part 1 §5 for passwords that protect keys ('at least 10
+ * characters with one uppercase letter, one lowercase letter and one number; must match its
+ * retype; required').
+ */
+export const PASSWORD_RULES = [
+  { key: 'length', test: (password: string) => [...password].length >= 10 },
+  { key: 'upper', test: (password: string) => /\p{Lu}/u.test(password) },
+  { key: 'lower', test: (password: string) => /\p{Ll}/u.test(password) },
+  { key: 'number', test: (password: string) => /\p{Nd}/u.test(password) },
+] as const;
+
+export type PasswordRule = (typeof PASSWORD_RULES)[number]['key'];
+
+/** Each rule and whether the password meets it, in display order. */
+export function passwordRuleStates(password: string): { rule: PasswordRule; met: boolean }[] {
+  return PASSWORD_RULES.map(({ key, test }) => ({ rule: key, met: test(password) }));
+}
+
+/** Message keys of what is wrong with a new password and its retype; empty when both are fine. */
+export function newPasswordErrors(
+  password: string,
+  confirmation: string,
+): { password?: string; confirmation?: string } {
+  const errors: { password?: string; confirmation?: string } = {};
+  if (!password) errors.password = 'login.errors.passwordRequired';
+  else if (passwordRuleStates(password).some(({ met }) => !met))
+    errors.password = 'login.errors.passwordWeak';
+  if (!confirmation) errors.confirmation = 'login.errors.confirmRequired';
+  else if (confirmation !== password) errors.confirmation = 'login.errors.passwordMismatch';
+  return errors;
+}

@@ -1,0 +1,2 @@
+// Stands in for a global stylesheet in jest (see jest.config.mjs).
+export {};
