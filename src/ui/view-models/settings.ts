@@ -53,7 +53,8 @@ export function networkFormErrors(
   const chainId = parseChainIdInput(input.chainId);
   if (!input.chainId.trim()) errors.chainId = 'walletSettings.errors.required';
   else if (chainId === null) errors.chainId = 'walletSettings.errors.invalidChainId';
-  else if (otherChainIds.includes(chainId)) errors.chainId = 'walletSettings.errors.duplicateChainId';
+  else if (otherChainIds.includes(chainId))
+    errors.chainId = 'walletSettings.errors.duplicateChainId';
   if (input.symbol.trim() && !/^[A-Za-z0-9.$-]{1,10}$/u.test(input.symbol.trim()))
     errors.symbol = 'walletSettings.errors.invalidSymbol';
   if (input.blockExplorer.trim() && !isHttpUrl(input.blockExplorer.trim()))
