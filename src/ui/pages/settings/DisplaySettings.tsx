@@ -27,7 +27,9 @@ export const DisplaySettings = observer(function DisplaySettings() {
   const currency = ui.CurrencyController.currentCurrency.toUpperCase();
   const { i18n } = useTranslation();
   const names = new Intl.DisplayNames([i18n.language], { type: 'currency', fallback: 'none' });
-  const currencyName = (code: string) => names.of(code) ?? undefined;
+  // DisplayNames takes ISO 4217 codes only (three letters); crypto tickers show as they are.
+  const currencyName = (code: string) =>
+    /^[A-Z]{3}$/u.test(code) ? (names.of(code) ?? undefined) : undefined;
   return (
     <Card aria-labelledby="settings-display">
       <h2 id="settings-display" className={styles.heading}>
