@@ -112,7 +112,9 @@ export function siteOrigin(text: string): string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:/iu.test(trimmed) ? trimmed : `https://${trimmed}`);
+    // 'app.example:8443' has a port, not a scheme: a colon before digits is not one.
+    const hasScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/iu.test(trimmed);
+    const url = new URL(hasScheme ? trimmed : `https://${trimmed}`);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
   } catch {
     return null;
