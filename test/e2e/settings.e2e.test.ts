@@ -183,11 +183,11 @@ describe('account menu and settings', () => {
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^UTC--.+--${DEV_ADDRESS.slice(2)}\\.json$`),
     );
+    await waitForToast(page, 'Keystore file downloaded');
+    await dialog.waitFor({ state: 'detached' });
     const text = await readFile((await download.path())!, 'utf8');
     expect(text).not.toContain(DEV_KEY.slice(2));
     expect(await decryptKeystore(text, 'Export-Pass-2026')).toBe(DEV_KEY.slice(2));
-    await waitForToast(page, 'Keystore file downloaded');
-    await dialog.waitFor({ state: 'detached' });
   });
 
   it('adds a custom network after probing it, switches to it, edits and deletes it (check 5)', async () => {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useActions, useStore } from '../../app-context';
@@ -23,7 +23,14 @@ export const NetworkSettings = observer(function NetworkSettings() {
   const actions = useActions();
   const notify = useNotify();
   const rows = customNetworkRows(ui);
-  const [editing, setEditing] = useState<CustomNetwork | 'new' | null>(null);
+  const [editing, setEditingState] = useState<CustomNetwork | 'new' | null>(null);
+  // The button that opened the form gets focus back when it closes (it has no trigger of its own).
+  const opener = useRef<HTMLElement | null>(null);
+  const setEditing = (next: CustomNetwork | 'new' | null) => {
+    if (next !== null && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+    setEditingState(next);
+  };
   const current = ui.NetworkController.providerConfig;
   const otherChainIds = rows
     .filter((row) => editing === 'new' || row.id !== editing?.id)
@@ -103,6 +110,7 @@ export const NetworkSettings = observer(function NetworkSettings() {
       <Dialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
+        returnFocusTo={opener}
         title={editing === 'new' ? t('walletSettings.addNetwork') : t('walletSettings.editNetwork')}
         description={t('walletSettings.networkFormHint')}
       >
