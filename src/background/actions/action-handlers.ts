@@ -9,6 +9,7 @@ import {
 import type { Controllers } from '../engine/build-controllers';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
+import type { Hex } from '../../shared/primitives';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -43,6 +44,11 @@ export function createActionHandlers({
   const signedIn = () => {
     const address = preferences.state.selectedAddress;
     return address !== null && backendSession.getToken(address) !== undefined;
+  };
+  const selectImported = async (imported: Promise<Hex>): Promise<Hex> => {
+    const address = await imported;
+    preferences.setSelectedAddress(address);
+    return address;
   };
   return {
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
@@ -81,11 +87,13 @@ export function createActionHandlers({
       preferences.setSelectedAddress(null);
     },
     createNewAccount: () => keyring.createNewAccount(),
-    importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
-    importAccountWithSeedPhrase: (seedPhrase, index) =>
-      keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0),
+    // The user expects to act with the account they have just imported.
+    importAccountWithPrivateKey: (privateKey) =>
+      selectImported(keyring.importAccountWithPrivateKey(privateKey)),
+    importAccountWithSeedPhrase: (seedPhrase, index, passphrase) =>
+      selectImported(keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0, passphrase ?? '')),
     importAccountWithKeystore: (keystoreJson, password) =>
-      keyring.importAccountWithKeystore(keystoreJson, password),
+      selectImported(keyring.importAccountWithKeystore(keystoreJson, password)),
     setSelectedAddress: (address) => {
       const known = keyring.getAccounts().map((account) => account.toLowerCase());
       if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {

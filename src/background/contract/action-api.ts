@@ -46,7 +46,8 @@ export interface ActionApi {
   /** Adds an account with a new random key made inside the keyring; it becomes selected if none is. */
   createNewAccount(): Promise<Hex>;
   importAccountWithPrivateKey(privateKey: string): Promise<Hex>;
-  importAccountWithSeedPhrase(seedPhrase: string, index: number): Promise<Hex>;
+  /** `passphrase` is the optional BIP-39 passphrase (the "25th word"). */
+  importAccountWithSeedPhrase(seedPhrase: string, index: number, passphrase?: string): Promise<Hex>;
   importAccountWithKeystore(keystoreJson: string, password: string): Promise<Hex>;
   /** Selects one of the keyring's accounts. */
   setSelectedAddress(address: string): void;
