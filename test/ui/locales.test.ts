@@ -10,6 +10,7 @@ import { LOCALES } from '../../src/shared/preferences';
 import { WHITE_LABEL_REFUSAL_REASONS } from '../../src/shared/white-label';
 import { loadLocale } from '../../src/ui/i18n/load-locale';
 import { NAMESPACES } from '../../src/ui/i18n/namespaces';
+import { CONNECT_PERIODS } from '../../src/ui/view-models/approvals';
 import { PASSWORD_RULES } from '../../src/ui/view-models/password';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -98,6 +99,7 @@ describe('locale files', () => {
     for (const section of ['display', 'networks', 'contacts', 'permissions', 'crashReports'])
       used.add(`walletSettings.sections.${section}`);
     for (const reason of WHITE_LABEL_REFUSAL_REASONS) used.add(`whiteLabel.reason.${reason}`);
+    for (const period of CONNECT_PERIODS) used.add(`confirm.connect.periods.${period}`);
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((key) => !(key in english)).sort()).toEqual([]);
   });
