@@ -57,7 +57,8 @@ export default observer(function ConfirmPage() {
     if (shown.status === 'none' && wasShown.current) window.close();
   }, [shown.status]);
 
-  if (status === 'locked' || status === 'noVault') {
+  // Locked, a request may wait behind the lock (the engine keeps no secrets to show it).
+  if (status === 'locked' && query) {
     return (
       <section className={styles.frame} aria-labelledby="confirm-unlock">
         <h1 id="confirm-unlock" className={styles.title}>
@@ -83,7 +84,7 @@ export default observer(function ConfirmPage() {
   const Screen = shown.status === 'show' ? SCREENS[shown.request.type] : undefined;
   if (shown.status !== 'show' || !Screen) {
     return (
-      <section className={styles.empty}>
+      <section className={styles.empty} data-testid="confirm-empty">
         <Inbox aria-hidden="true" size={40} />
         <h1 className={styles.title}>{t('confirm.noRequest')}</h1>
         <Button variant="secondary" onClick={() => window.close()}>

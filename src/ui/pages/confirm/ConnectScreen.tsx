@@ -49,7 +49,7 @@ export const ConnectScreen = observer(function ConnectScreen({
       }
     >
       <p>{t('confirm.connect.intro', { site: originLabel(request.origin) })}</p>
-      <fieldset className={styles.details}>
+      <fieldset className={styles.choices}>
         <legend className={styles.sectionTitle}>{t('confirm.connect.accounts')}</legend>
         {accounts.map((address) => (
           <Checkbox

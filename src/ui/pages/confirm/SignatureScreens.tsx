@@ -132,13 +132,19 @@ export const TypedDataScreen = observer(function TypedDataScreen({
               </div>
             )}
             {view.verifyingContract && (
-              <div>
+              <div className={styles.stacked}>
                 <dt>{t('confirm.typed.verifyingContract')}</dt>
                 <dd className={styles.mono}>{view.verifyingContract}</dd>
               </div>
             )}
           </dl>
-          <TypedDataTree nodes={view.domain} label={t('confirm.typed.domain')} />
+          {/* Chain and contract are shown above; the tree has the rest (name, version, salt). */}
+          <TypedDataTree
+            nodes={view.domain.filter(
+              (node) => node.name !== 'chainId' && node.name !== 'verifyingContract',
+            )}
+            label={t('confirm.typed.domain')}
+          />
         </>
       )}
       <h2 className={styles.sectionTitle}>

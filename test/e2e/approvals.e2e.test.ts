@@ -1,0 +1,318 @@
+/**
+ * Approval windows in Debian's Chromium (views.md §6 "V2"): a test dapp on a second origin
+ * reaches the engine through the provider frame; every request that needs the user opens
+ * /confirm (375×660) from that frame, and only a click on that window's own button approves.
+ * Checks what the dapp receives (accounts, 4001s, signatures verified with viem against the
+ * account), axe in both themes, a keyboard pass and Escape on every screen, and the time from a
+ * closed window to the dapp's 4001.
+ */
+import type { Page } from 'playwright-core';
+import { recoverAddress, verifyMessage, verifyTypedData, type Hex } from 'viem';
+
+import type { ProviderPort } from '../../src/embed';
+import { startDappServer, type DappServer } from './dapp-server';
+import {
+  createWalletThroughUi,
+  DEV_ADDRESS,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  REPO_ROOT,
+  reviewScreen,
+  startWallet,
+  tabThrough,
+  until,
+  type Browser,
+  type Wallet,
+} from './harness';
+
+declare global {
+  interface Window {
+    dapp: {
+      port: ProviderPort;
+      events: Array<[string, unknown]>;
+      start(name: string, args: { method: string; params?: unknown }): void;
+      result(
+        name: string,
+      ): Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+    };
+    settledAt: Record<string, number>;
+  }
+}
+
+jest.setTimeout(240_000);
+
+let wallet: Wallet;
+let dappServer: DappServer;
+let secondDappServer: DappServer;
+let browser: Browser;
+let walletPage: Page;
+let dapp: Page;
+/** The same site as the wallet (127.0.0.1), another origin (port). */
+let dappOrigin = '';
+let secondDappOrigin = '';
+
+beforeAll(async () => {
+  wallet = await startWallet();
+  dappServer = await startDappServer(REPO_ROOT);
+  secondDappServer = await startDappServer(REPO_ROOT);
+  dappOrigin = `http://127.0.0.1:${dappServer.port}`;
+  secondDappOrigin = `http://127.0.0.1:${secondDappServer.port}`;
+  browser = await launchBrowser();
+  walletPage = await browser.open(`${wallet.url}/?test-hooks`);
+  await createWalletThroughUi(walletPage);
+  dapp = await openDapp(dappOrigin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await secondDappServer?.close();
+  await dappServer?.close();
+  await wallet?.close();
+});
+
+afterEach(() => {
+  // No page may log an error, except the dapp's own failed requests' console lines.
+  expect(browser.errors.filter((line) => !/Failed to load resource/.test(line))).toEqual([]);
+});
+
+async function openDapp(origin: string): Promise<Page> {
+  const frame = `${wallet.url}/provider-frame.html`;
+  const page = await browser.open(`${origin}/dapp.html?frame=${encodeURIComponent(frame)}`);
+  await page.evaluate(() => {
+    window.settledAt = {};
+    const start = window.dapp.start.bind(window.dapp);
+    // Records when each request settled, to measure the closed-window latency.
+    window.dapp.start = (name, args) => {
+      start(name, args);
+      void window.dapp.result(name).then(() => (window.settledAt[name] = Date.now()));
+    };
+  });
+  await page.evaluate(() =>
+    window.dapp.port.request({
+      method: 'wallet_sendDomainMetadata',
+      params: [{ name: 'Test dapp', icon: null }],
+    }),
+  );
+  return page;
+}
+
+/** Starts a request at the dapp and returns the approval window it opens, loaded. */
+async function requestWindow(
+  page: Page,
+  name: string,
+  args: { method: string; params?: unknown },
+): Promise<Page> {
+  const [popup] = await Promise.all([
+    browser.context.waitForEvent('page', {
+      predicate: (candidate) => candidate.url().includes('/confirm?'),
+    }),
+    page.evaluate(([n, a]) => window.dapp.start(n, a), [name, args] as const),
+  ]);
+  popup.on('pageerror', (error) => browser.errors.push(`confirm: ${error.message}`));
+  await popup.getByRole('heading', { level: 1 }).waitFor();
+  return popup;
+}
+
+const result = (page: Page, name: string) => page.evaluate((n) => window.dapp.result(n), name);
+
+const pendingCount = () =>
+  walletPage.evaluate(() => window.orreryTestHooks.state().ApprovalController.pendingApprovalCount);
+
+/** Escape, on the window and on its focused control, neither approves nor rejects. */
+async function escapeDoesNothing(popup: Page): Promise<void> {
+  const before = await pendingCount();
+  await popup.keyboard.press('Escape');
+  await popup.getByRole('button', { name: 'Deny' }).focus();
+  await popup.keyboard.press('Escape');
+  expect(await pendingCount()).toBe(before);
+  expect(popup.isClosed()).toBe(false);
+}
+
+/** Every control reachable by Tab, each with a visible focus ring, Deny before approve. */
+async function keyboardPass(popup: Page, approve: string): Promise<void> {
+  const stops = await tabThrough(popup);
+  const names = stops.map((stop) => stop.name);
+  expect(names).toContain('Deny');
+  expect(stops.filter((stop) => !stop.visibleFocus)).toEqual([]);
+  const approveStop = names.indexOf(approve);
+  if (approveStop >= 0) expect(approveStop).toBeGreaterThan(names.indexOf('Deny'));
+}
+
+async function closedBySettling(popup: Page): Promise<void> {
+  await until(async () => popup.isClosed(), 'the approval window to close');
+}
+
+describe('approval windows', () => {
+  it('connect: origin, dapp name, period choice; Allow gives the dapp the account for a week', async () => {
+    const popup = await requestWindow(dapp, 'connect', { method: 'eth_requestAccounts' });
+    expect(await popup.title()).toBe('Confirm | Orrery');
+    expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([375, 660]);
+    await expect(popup.getByTestId('confirm-origin').textContent()).resolves.toBe(dappOrigin);
+    await popup.getByText('Test dapp').waitFor();
+    const allow = popup.getByRole('button', { name: 'Connect', exact: true });
+    expect(await allow.isDisabled()).toBe(true);
+    await popup.getByText('Choose how long the site may stay connected.').waitFor();
+
+    await popup.getByRole('radio', { name: '1 week' }).click();
+    expect(await allow.isEnabled()).toBe(true);
+    await reviewScreen(popup, 'confirm-connect');
+    await expectNoSidewaysScroll(popup, 'connect');
+    await keyboardPass(popup, 'Connect');
+    await escapeDoesNothing(popup);
+
+    await allow.click();
+    expect(await result(dapp, 'connect')).toEqual({ result: [DEV_ADDRESS] });
+    await closedBySettling(popup);
+    const grant = await walletPage.evaluate(
+      (origin) => window.orreryTestHooks.state().PermissionController,
+      dappOrigin,
+    );
+    const entry = JSON.stringify(grant);
+    expect(entry).toContain(dappOrigin);
+    expect(entry).toContain('"week"');
+  });
+
+  it('a second origin: Deny gives 4001, and closing the window gives 4001 within 1 s', async () => {
+    const second = await openDapp(secondDappOrigin);
+    const denied = await requestWindow(second, 'deny', { method: 'eth_requestAccounts' });
+    await denied.getByRole('button', { name: 'Deny' }).click();
+    expect(await result(second, 'deny')).toEqual({
+      error: { code: 4001, message: 'User rejected permissions request' },
+    });
+    await closedBySettling(denied);
+
+    const closing = await requestWindow(second, 'close', { method: 'eth_requestAccounts' });
+    const closedAt = Date.now();
+    await closing.close();
+    expect(await result(second, 'close')).toEqual({
+      error: { code: 4001, message: 'User rejected permissions request' },
+    });
+    const latency = (await second.evaluate(() => window.settledAt.close!)) - closedAt;
+    console.log(`closed window → dapp 4001: ${latency} ms`);
+    expect(latency).toBeLessThan(1000);
+    await second.close();
+  });
+
+  it('personal_sign shows the text; the signature verifies against the account', async () => {
+    const popup = await requestWindow(dapp, 'personal', {
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', DEV_ADDRESS],
+    });
+    expect(await popup.getByTestId('sign-message').textContent()).toBe('hello');
+    await reviewScreen(popup, 'confirm-personal-sign');
+    await keyboardPass(popup, 'Sign');
+    await escapeDoesNothing(popup);
+    await popup.getByRole('button', { name: 'Sign', exact: true }).click();
+    const { result: signature } = await result(dapp, 'personal');
+    expect(
+      await verifyMessage({ address: DEV_ADDRESS, message: 'hello', signature: signature as Hex }),
+    ).toBe(true);
+    await closedBySettling(popup);
+  });
+
+  it('typed data v4 (EIP-712 Mail) shows domain and message; the signature verifies', async () => {
+    const typedData = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Person: [
+          { name: 'name', type: 'string' },
+          { name: 'wallet', type: 'address' },
+        ],
+        Mail: [
+          { name: 'from', type: 'Person' },
+          { name: 'to', type: 'Person' },
+          { name: 'contents', type: 'string' },
+        ],
+      },
+      primaryType: 'Mail',
+      domain: {
+        name: 'Ether Mail',
+        version: '1',
+        chainId: 5777,
+        verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+      },
+      message: {
+        from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' },
+        to: { name: 'Bob', wallet: '0xbBbBBBBbbBBBbbbBbbBbbbbBBbBbbbbBbBbbBBbB' },
+        contents: 'Hello, Bob!',
+      },
+    } as const;
+    const popup = await requestWindow(dapp, 'typed', {
+      method: 'eth_signTypedData_v4',
+      params: [DEV_ADDRESS, JSON.stringify(typedData)],
+    });
+    await popup.getByText('Ether Mail').waitFor();
+    await popup.getByText('Hello, Bob!').waitFor();
+    await popup.getByText('Message (Mail)').waitFor();
+    expect(await popup.getByText('0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC').count()).toBe(1);
+    expect(await popup.getByRole('alert').count()).toBe(0); // same chain: no mismatch flag
+    await reviewScreen(popup, 'confirm-typed-data');
+    await keyboardPass(popup, 'Sign');
+    await escapeDoesNothing(popup);
+    await popup.getByRole('button', { name: 'Sign', exact: true }).click();
+    const { result: signature } = await result(dapp, 'typed');
+    const { EIP712Domain: _domain, ...types } = typedData.types;
+    expect(
+      await verifyTypedData({
+        address: DEV_ADDRESS,
+        domain: typedData.domain,
+        types,
+        primaryType: 'Mail',
+        message: typedData.message,
+        signature: signature as Hex,
+      }),
+    ).toBe(true);
+    await closedBySettling(popup);
+  });
+
+  it('eth_sign of a raw hash: danger notice, Sign only after the acknowledgement', async () => {
+    const hash = `0x${'ab'.repeat(32)}` as Hex;
+    const popup = await requestWindow(dapp, 'ethSign', {
+      method: 'eth_sign',
+      params: [DEV_ADDRESS, hash],
+    });
+    await popup.getByText('Danger: this cannot be read').waitFor();
+    const sign = popup.getByRole('button', { name: 'Sign', exact: true });
+    expect(await sign.isDisabled()).toBe(true);
+    await reviewScreen(popup, 'confirm-eth-sign');
+    await keyboardPass(popup, 'Sign');
+    await escapeDoesNothing(popup);
+    // By keyboard: the acknowledgement is a checkbox Space ticks.
+    await popup.getByRole('checkbox').focus();
+    await popup.keyboard.press('Space');
+    expect(await sign.isEnabled()).toBe(true);
+    await sign.click();
+    const { result: signature } = await result(dapp, 'ethSign');
+    expect((await recoverAddress({ hash, signature: signature as Hex })).toLowerCase()).toBe(
+      DEV_ADDRESS,
+    );
+    await closedBySettling(popup);
+  });
+
+  it('an unknown id shows "No new transactions." and another origin’s id is refused', async () => {
+    const unknown = await browser.open(`${wallet.url}/confirm?id=nothing-here`);
+    await unknown.getByRole('heading', { name: 'No new transactions.' }).waitFor();
+    await reviewScreen(unknown, 'confirm-none');
+
+    // A request of the dapp, opened in a window that claims another origin.
+    const popup = await requestWindow(dapp, 'mismatch', {
+      method: 'personal_sign',
+      params: ['0x6869', DEV_ADDRESS],
+    });
+    const id = new URL(popup.url()).searchParams.get('id')!;
+    const forged = await browser.open(
+      `${wallet.url}/confirm?id=${id}&origin=${encodeURIComponent(secondDappOrigin)}`,
+    );
+    await forged.getByRole('heading', { name: 'Request refused' }).waitFor();
+    expect(await forged.getByRole('button', { name: 'Sign' }).count()).toBe(0);
+    await popup.getByRole('button', { name: 'Deny' }).click();
+    expect((await result(dapp, 'mismatch')).error?.code).toBe(4001);
+    await unknown.close();
+    await forged.close();
+  });
+});
