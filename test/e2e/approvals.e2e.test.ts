@@ -30,7 +30,7 @@ declare global {
     dapp: {
       port: ProviderPort;
       events: Array<[string, unknown]>;
-      start(name: string, args: { method: string; params?: unknown }): void;
+      start(name: string, args: { method: string; params?: unknown[] }): void;
       result(
         name: string,
       ): Promise<{ result?: unknown; error?: { code: number; message: string } }>;
@@ -100,7 +100,7 @@ async function openDapp(origin: string): Promise<Page> {
 async function requestWindow(
   page: Page,
   name: string,
-  args: { method: string; params?: unknown },
+  args: { method: string; params?: unknown[] },
 ): Promise<Page> {
   const [popup] = await Promise.all([
     browser.context.waitForEvent('page', {

@@ -14,6 +14,7 @@ import { UnlockForm } from '../login/UnlockForm';
 import { ConnectScreen } from './ConnectScreen';
 import { EthSignScreen, PersonalSignScreen, TypedDataScreen } from './SignatureScreens';
 import type { ScreenProps } from './screen-props';
+import { TransactionScreen } from './TransactionScreen';
 import styles from './Confirm.module.css';
 
 /** The screen for each approval type this window knows; others show 'No new transactions.'. */
@@ -22,6 +23,7 @@ const SCREENS: Partial<Record<ApprovalKind, ComponentType<ScreenProps>>> = {
   personal_sign: PersonalSignScreen,
   eth_sign: EthSignScreen,
   typed_data: TypedDataScreen,
+  transaction: TransactionScreen,
 };
 
 /** Tells the opener this window shows its request (it rejects the request if none comes). */
