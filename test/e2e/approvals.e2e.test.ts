@@ -7,7 +7,14 @@
  * closed window to the dapp's 4001.
  */
 import type { Page } from 'playwright-core';
-import { recoverAddress, verifyMessage, verifyTypedData, type Hex } from 'viem';
+import {
+  createPublicClient,
+  http,
+  recoverAddress,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+} from 'viem';
 
 import type { ProviderPort } from '../../src/embed';
 import { startDappServer, type DappServer } from './dapp-server';
@@ -17,6 +24,7 @@ import {
   expectNoSidewaysScroll,
   launchBrowser,
   REPO_ROOT,
+  reviewOverlay,
   reviewScreen,
   startWallet,
   tabThrough,
@@ -314,5 +322,102 @@ describe('approval windows', () => {
     expect((await result(dapp, 'mismatch')).error?.code).toBe(4001);
     await unknown.close();
     await forged.close();
+  });
+
+  it('transaction: fee tiers and total, the editor’s errors, and the mined fee equals the edit', async () => {
+    const recipient = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const popup = await requestWindow(dapp, 'send', {
+      method: 'eth_sendTransaction',
+      params: [{ from: DEV_ADDRESS, to: recipient, value: '0xde0b6b3a7640000' }],
+    });
+    await popup.getByRole('heading', { name: 'Send ETH' }).waitFor();
+    expect(await popup.getByTestId('tx-value').textContent()).toMatch(/^1 ETH/);
+    await popup.getByLabel(recipient).waitFor();
+    for (const speed of ['Slow', 'Average', 'Fast']) {
+      await popup.getByRole('button', { name: speed, exact: true }).waitFor();
+    }
+    await popup.getByText('Estimated total').waitFor();
+    const confirm = popup.getByRole('button', { name: 'Confirm', exact: true });
+    expect(await confirm.isEnabled()).toBe(true);
+    await reviewScreen(popup, 'confirm-transaction');
+    await expectNoSidewaysScroll(popup, 'transaction');
+    await keyboardPass(popup, 'Confirm');
+    await escapeDoesNothing(popup);
+
+    // The editor: the spec's messages, Save refused while they stand.
+    await popup.getByRole('button', { name: 'Edit', exact: true }).click();
+    const editor = popup.getByRole('dialog', { name: 'Edit network fee' });
+    await editor.waitFor();
+    const priority = editor.getByLabel('Max priority fee (GWEI)');
+    const maxFee = editor.getByLabel('Max fee (GWEI)');
+    const save = editor.getByRole('button', { name: 'Save' });
+    await priority.fill('0');
+    await editor.getByText('Max priority fee must be greater than 0 GWEI.').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await priority.fill('3');
+    await maxFee.fill('2');
+    await editor.getByText('Max fee cannot be below the priority fee.').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await maxFee.fill('50');
+    await editor.getByRole('button', { name: 'Show advanced options' }).click();
+    await editor.getByLabel('Gas limit').fill('30000');
+    await popup.setViewportSize({ width: 375, height: 660 });
+    await reviewOverlay(popup, 'confirm-fee-editor', '[role="dialog"]');
+    // Escape closes the editor only: the transaction still waits.
+    await popup.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    expect(await pendingCount()).toBe(1);
+    // Again, and saved with Enter this time.
+    await popup.getByRole('button', { name: 'Edit', exact: true }).click();
+    await priority.fill('3');
+    await maxFee.fill('50');
+    await editor.getByRole('button', { name: 'Show advanced options' }).click();
+    await editor.getByLabel('Gas limit').fill('30000');
+    await editor.getByLabel('Gas limit').press('Enter');
+    await editor.waitFor({ state: 'detached' });
+    await popup.getByText('Up to 0.0015 ETH').waitFor(); // 30000 × 50 gwei
+    await confirm.click();
+
+    const { result: hash } = await result(dapp, 'send');
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    await closedBySettling(popup);
+    const chain = createPublicClient({ transport: http(wallet.anvil.rpcUrl) });
+    const receipt = await chain.waitForTransactionReceipt({ hash: hash as Hex });
+    expect(receipt.status).toBe('success');
+    const mined = await chain.getTransaction({ hash: hash as Hex });
+    expect(mined.maxPriorityFeePerGas).toBe(3_000_000_000n);
+    expect(mined.maxFeePerGas).toBe(50_000_000_000n);
+    expect(mined.gas).toBe(30_000n);
+    expect(mined.value).toBe(10n ** 18n);
+    expect(mined.to).toBe(recipient);
+  });
+
+  it('transaction: Deny gives the spec’s 4001; more than the balance shows insufficient funds', async () => {
+    const denied = await requestWindow(dapp, 'denied', {
+      method: 'eth_sendTransaction',
+      params: [{ from: DEV_ADDRESS, to: DEV_ADDRESS, value: '0x1' }],
+    });
+    await denied.getByRole('button', { name: 'Deny' }).click();
+    expect(await result(dapp, 'denied')).toEqual({
+      error: { code: 4001, message: 'Orrery Tx Signature: User denied transaction signature.' },
+    });
+    await closedBySettling(denied);
+
+    const tooMuch = await requestWindow(dapp, 'tooMuch', {
+      method: 'eth_sendTransaction',
+      // 1,000,000 ETH: far above the dev account's 10,000.
+      params: [{ from: DEV_ADDRESS, to: DEV_ADDRESS, value: '0xd3c21bcecceda1000000' }],
+    });
+    await tooMuch.getByTestId('insufficient-funds').waitFor();
+    expect(await tooMuch.getByRole('button', { name: 'Confirm', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    const topUp = tooMuch.getByRole('link', { name: 'Please top up your wallet' });
+    expect(new URL((await topUp.evaluate((a) => (a as HTMLAnchorElement).href))).pathname).toBe(
+      '/wallet/topup',
+    );
+    await reviewScreen(tooMuch, 'confirm-insufficient');
+    await tooMuch.getByRole('button', { name: 'Deny' }).click();
+    expect((await result(dapp, 'tooMuch')).error?.code).toBe(4001);
   });
 });
