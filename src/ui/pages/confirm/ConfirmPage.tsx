@@ -11,19 +11,27 @@ import { APPROVAL_WINDOW_CHANNEL, readConfirmQuery } from '../../approvals/windo
 import { sessionStatus } from '../../view-models/session';
 import { windowRequest, type ApprovalKind } from '../../view-models/approvals';
 import { UnlockForm } from '../login/UnlockForm';
+import { WatchAssetScreen } from './AssetScreen';
+import { AddChainScreen, SwitchChainScreen } from './ChainScreens';
 import { ConnectScreen } from './ConnectScreen';
+import { DecryptScreen, EncryptionKeyScreen } from './EncryptionScreens';
 import { EthSignScreen, PersonalSignScreen, TypedDataScreen } from './SignatureScreens';
 import type { ScreenProps } from './screen-props';
 import { TransactionScreen } from './TransactionScreen';
 import styles from './Confirm.module.css';
 
 /** The screen for each approval type this window knows; others show 'No new transactions.'. */
-const SCREENS: Partial<Record<ApprovalKind, ComponentType<ScreenProps>>> = {
+const SCREENS: Record<ApprovalKind, ComponentType<ScreenProps>> = {
   connect: ConnectScreen,
   personal_sign: PersonalSignScreen,
   eth_sign: EthSignScreen,
   typed_data: TypedDataScreen,
   transaction: TransactionScreen,
+  encryption_public_key: EncryptionKeyScreen,
+  decrypt: DecryptScreen,
+  watch_asset: WatchAssetScreen,
+  add_chain: AddChainScreen,
+  switch_chain: SwitchChainScreen,
 };
 
 /** Tells the opener this window shows its request (it rejects the request if none comes). */
