@@ -16,7 +16,12 @@ import {
   type Hex,
 } from 'viem';
 
+import { encrypt } from '@metamask/eth-sig-util';
+
+import { startAnvil, type AnvilInstance } from '../../scripts/lib/anvil';
 import type { ProviderPort } from '../../src/embed';
+import { loadContractArtifacts } from '../chain/compile-contracts';
+import { chainClients, deployContract } from '../chain/deploy';
 import { startDappServer, type DappServer } from './dapp-server';
 import {
   createWalletThroughUi,
@@ -26,6 +31,7 @@ import {
   REPO_ROOT,
   reviewOverlay,
   reviewScreen,
+  screenshot,
   startWallet,
   tabThrough,
   until,
@@ -104,18 +110,24 @@ async function openDapp(origin: string): Promise<Page> {
   return page;
 }
 
-/** Starts a request at the dapp and returns the approval window it opens, loaded. */
+/**
+ * Starts a request at the dapp and returns the approval window it opens, loaded; fails at once,
+ * with what the dapp got, when the request settles without a window.
+ */
 async function requestWindow(
   page: Page,
   name: string,
   args: { method: string; params?: unknown[] },
 ): Promise<Page> {
-  const [popup] = await Promise.all([
-    browser.context.waitForEvent('page', {
-      predicate: (candidate) => candidate.url().includes('/confirm?'),
-    }),
-    page.evaluate(([n, a]) => window.dapp.start(n, a), [name, args] as const),
-  ]);
+  const opened = browser.context.waitForEvent('page', {
+    predicate: (candidate) => candidate.url().includes('/confirm?'),
+  });
+  await page.evaluate(([n, a]) => window.dapp.start(n, a), [name, args] as const);
+  const settledFirst = result(page, name).then((outcome) => {
+    throw new Error(`${args.method} settled without a window: ${JSON.stringify(outcome)}`);
+  });
+  const popup = await Promise.race([opened, settledFirst]);
+  settledFirst.catch(() => undefined);
   popup.on('pageerror', (error) => browser.errors.push(`confirm: ${error.message}`));
   await popup.getByRole('heading', { level: 1 }).waitFor();
   return popup;
@@ -420,4 +432,203 @@ describe('approval windows', () => {
     await tooMuch.getByRole('button', { name: 'Deny' }).click();
     expect((await result(dapp, 'tooMuch')).error?.code).toBe(4001);
   });
+
+  it('encryption key and decrypt: the plaintext shows before Allow, Allow returns it, Deny refuses', async () => {
+    const keyWindow = await requestWindow(dapp, 'key', {
+      method: 'eth_getEncryptionPublicKey',
+      params: [DEV_ADDRESS],
+    });
+    await keyWindow.getByRole('heading', { name: 'Share your encryption key?' }).waitFor();
+    await reviewScreen(keyWindow, 'confirm-encryption-key');
+    await keyboardPass(keyWindow, 'Share key');
+    await escapeDoesNothing(keyWindow);
+    await keyWindow.getByRole('button', { name: 'Share key' }).click();
+    const { result: publicKey } = await result(dapp, 'key');
+    expect(publicKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+
+    const sealed = (data: string) =>
+      `0x${Buffer.from(
+        JSON.stringify(
+          encrypt({ publicKey: publicKey as string, data, version: 'x25519-xsalsa20-poly1305' }),
+        ),
+      ).toString('hex')}`;
+    const popup = await requestWindow(dapp, 'decrypt', {
+      method: 'eth_decrypt',
+      params: [sealed('meet at the observatory'), DEV_ADDRESS],
+    });
+    const message = popup.getByTestId('decrypt-message');
+    expect(await message.textContent()).toMatch(/^0x7b/); // the sealed JSON, hex
+    await reviewScreen(popup, 'confirm-decrypt');
+    await keyboardPass(popup, 'Allow');
+    await escapeDoesNothing(popup);
+    await popup.getByRole('button', { name: 'Decrypt message' }).click();
+    await popup.getByText('meet at the observatory').waitFor();
+    expect(await pendingCount()).toBe(1); // the preview approved nothing
+    await screenshotSizesOf(popup, 'confirm-decrypt-revealed');
+    await popup.getByRole('button', { name: 'Allow' }).click();
+    expect(await result(dapp, 'decrypt')).toEqual({ result: 'meet at the observatory' });
+    await closedBySettling(popup);
+
+    const denied = await requestWindow(dapp, 'decryptDenied', {
+      method: 'eth_decrypt',
+      params: [sealed('not for you'), DEV_ADDRESS],
+    });
+    await denied.getByRole('button', { name: 'Deny' }).click();
+    expect(await result(dapp, 'decryptDenied')).toEqual({
+      error: { code: 4001, message: 'User denied message Ddecryption.' },
+    });
+  });
+
+  it('watch asset: an ERC-20 from anvil with its symbol and decimals is added; an ERC-721 shows the placeholder', async () => {
+    const token = await deployContract(wallet.anvil.rpcUrl, 'TestERC20', [
+      'Orbit Token',
+      'ORB',
+      6,
+      2_500_000n,
+    ]);
+    const popup = await requestWindow(dapp, 'watch', {
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC20', options: { address: token } } as never,
+    });
+    await popup.getByRole('heading', { name: 'Would you like to add this token?' }).waitFor();
+    const details = popup.getByTestId('asset-details');
+    await details.getByText('ORB', { exact: true }).waitFor();
+    await details.getByText('2.5000 ORB').waitFor(); // 2,500,000 base units, 6 decimals
+    expect(await details.textContent()).toContain('Decimals6');
+    await reviewScreen(popup, 'confirm-watch-token');
+    await keyboardPass(popup, 'Add');
+    await escapeDoesNothing(popup);
+    await popup.getByRole('button', { name: 'Add', exact: true }).click();
+    expect(await result(dapp, 'watch')).toEqual({ result: true });
+    const tokens = await walletPage.evaluate(() =>
+      JSON.stringify(window.orreryTestHooks.state().TokensController.localCustomTokens),
+    );
+    expect(tokens).toContain(token.toLowerCase());
+
+    const nft = await deployContract(wallet.anvil.rpcUrl, 'TestERC721', ['Moons', 'MOON']);
+    const { walletClient, publicClient } = await chainClients(wallet.anvil.rpcUrl);
+    const artifacts = await loadContractArtifacts();
+    const minted = await walletClient.writeContract({
+      address: nft,
+      abi: artifacts.TestERC721.abi,
+      functionName: 'mint',
+      args: [DEV_ADDRESS, 7n],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: minted });
+    const collectible = await requestWindow(dapp, 'watchNft', {
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC721', options: { address: nft, tokenId: '7' } } as never,
+    });
+    await collectible.getByRole('heading', { name: 'Would you like to add this collectible?' }).waitFor();
+    await collectible.getByTestId('nft-placeholder').waitFor();
+    await reviewScreen(collectible, 'confirm-watch-nft');
+    await collectible.getByRole('button', { name: 'Deny' }).click();
+    expect(await result(dapp, 'watchNft')).toEqual({
+      error: { code: 4001, message: 'User denied watch asset request.' },
+    });
+  });
+
+  it('two origins queue: one window at a time, "1 of 2", nothing settles without a click', async () => {
+    const second = await openDapp(secondDappOrigin);
+    const first = await requestWindow(dapp, 'queued1', {
+      method: 'personal_sign',
+      params: ['0x6f6e65', DEV_ADDRESS],
+    });
+    await second.evaluate(() => window.dapp.start('queued2', { method: 'eth_requestAccounts' }));
+    await until(async () => (await pendingCount()) === 2, 'both requests pending');
+    await first.getByTestId('confirm-queue').filter({ hasText: '1 of 2' }).waitFor();
+    const confirmWindows = () =>
+      browser.context.pages().filter((page) => page.url().includes('/confirm?'));
+    expect(confirmWindows()).toHaveLength(1);
+    await screenshotSizesOf(first, 'confirm-queue');
+
+    const [next] = await Promise.all([
+      browser.context.waitForEvent('page', {
+        predicate: (page) => page.url().includes('/confirm?'),
+      }),
+      first.getByRole('button', { name: 'Deny' }).click(),
+    ]);
+    expect((await result(dapp, 'queued1')).error?.code).toBe(4001);
+    await next.getByRole('heading', { name: 'Connect to this site?' }).waitFor();
+    await expect(next.getByTestId('confirm-origin').textContent()).resolves.toBe(secondDappOrigin);
+    expect(await pendingCount()).toBe(1);
+    await next.getByRole('button', { name: 'Deny' }).click();
+    expect((await result(second, 'queued2')).error?.code).toBe(4001);
+    await second.close();
+  });
+
+  it('add chain then switch: C8 then C9, the dapp hears chainChanged; a mismatching RPC opens nothing', async () => {
+    const other: AnvilInstance = await startAnvil({ chainId: 31_338 });
+    try {
+      const popup = await requestWindow(dapp, 'addChain', {
+        method: 'wallet_addEthereumChain',
+        params: [
+          {
+            chainId: '0x7a6a',
+            chainName: 'Second anvil',
+            rpcUrls: [other.rpcUrl],
+            nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          },
+        ],
+      });
+      const details = popup.getByTestId('chain-details');
+      await details.getByText('Second anvil').waitFor();
+      await details.getByText(other.rpcUrl).waitFor();
+      await details.getByText('31338').waitFor();
+      await reviewScreen(popup, 'confirm-add-chain');
+      await keyboardPass(popup, 'Add network');
+      await escapeDoesNothing(popup);
+      const [switchWindow] = await Promise.all([
+        browser.context.waitForEvent('page', {
+          predicate: (page) => page.url().includes('/confirm?'),
+        }),
+        popup.getByRole('button', { name: 'Add network' }).click(),
+      ]);
+      await switchWindow.getByRole('heading', { name: 'Switch network?' }).waitFor();
+      await switchWindow.getByTestId('switch-chain').getByText('Second anvil').waitFor();
+      await reviewScreen(switchWindow, 'confirm-switch-chain');
+      await keyboardPass(switchWindow, 'Switch network');
+      await escapeDoesNothing(switchWindow);
+      await switchWindow.getByRole('button', { name: 'Switch network' }).click();
+      expect(await result(dapp, 'addChain')).toEqual({ result: null });
+      await dapp.waitForFunction(() =>
+        window.dapp.events.some(([name, id]) => name === 'chainChanged' && id === '0x7a6a'),
+      );
+      expect(
+        await walletPage.evaluate(
+          () => window.orreryTestHooks.state().NetworkController.providerConfig.chainId,
+        ),
+      ).toBe('0x7a6a');
+
+      // An RPC that answers another chain id than the one asked for: refused before any window.
+      const pagesBefore = browser.context.pages().length;
+      await dapp.evaluate(
+        (rpcUrl) =>
+          window.dapp.start('mismatch', {
+            method: 'wallet_addEthereumChain',
+            params: [
+              {
+                chainId: '0x7a6b',
+                chainName: 'Wrong',
+                rpcUrls: [rpcUrl],
+                nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+              },
+            ],
+          }),
+        wallet.anvil.rpcUrl,
+      );
+      const refused = await result(dapp, 'mismatch');
+      expect(refused.error?.message).toBe(
+        "Provided rpc url's chainId version is not matching with provided chainId, expected: 0x7a6b, received: 0x1691",
+      );
+      expect(browser.context.pages().length).toBe(pagesBefore);
+      expect(await pendingCount()).toBe(0);
+    } finally {
+      await other.stop();
+    }
+  });
 });
+
+async function screenshotSizesOf(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-popup`);
+}
