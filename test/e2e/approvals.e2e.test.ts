@@ -35,6 +35,7 @@ import {
   startWallet,
   tabThrough,
   until,
+  VAULT_PASSWORD,
   type Browser,
   type Wallet,
 } from './harness';
@@ -184,12 +185,12 @@ describe('approval windows', () => {
     expect(await result(dapp, 'connect')).toEqual({ result: [DEV_ADDRESS] });
     await closedBySettling(popup);
     const grant = await walletPage.evaluate(
-      (origin) => window.orreryTestHooks.state().PermissionController,
+      (origin) => window.orreryTestHooks.state().PermissionController.grants[origin],
       dappOrigin,
     );
-    const entry = JSON.stringify(grant);
-    expect(entry).toContain(dappOrigin);
-    expect(entry).toContain('"week"');
+    expect(grant).toMatchObject({ accounts: [DEV_ADDRESS], period: 'week' });
+    // Seven days out (the settings screen lists it with this expiry).
+    expect(grant!.expiresAt - grant!.grantedAt).toBe(7 * 24 * 3600 * 1000);
   });
 
   it('a second origin: Deny gives 4001, and closing the window gives 4001 within 1 s', async () => {
@@ -425,7 +426,7 @@ describe('approval windows', () => {
       true,
     );
     const topUp = tooMuch.getByRole('link', { name: 'Please top up your wallet' });
-    expect(new URL((await topUp.evaluate((a) => (a as HTMLAnchorElement).href))).pathname).toBe(
+    expect(new URL(await topUp.evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe(
       '/wallet/topup',
     );
     await reviewScreen(tooMuch, 'confirm-insufficient');
@@ -519,7 +520,9 @@ describe('approval windows', () => {
       method: 'wallet_watchAsset',
       params: { type: 'ERC721', options: { address: nft, tokenId: '7' } } as never,
     });
-    await collectible.getByRole('heading', { name: 'Would you like to add this collectible?' }).waitFor();
+    await collectible
+      .getByRole('heading', { name: 'Would you like to add this collectible?' })
+      .waitFor();
     await collectible.getByTestId('nft-placeholder').waitFor();
     await reviewScreen(collectible, 'confirm-watch-nft');
     await collectible.getByRole('button', { name: 'Deny' }).click();
@@ -555,6 +558,21 @@ describe('approval windows', () => {
     await next.getByRole('button', { name: 'Deny' }).click();
     expect((await result(second, 'queued2')).error?.code).toBe(4001);
     await second.close();
+  });
+
+  it('a request on a locked wallet opens the unlock window first; it closes once unlocked', async () => {
+    await walletPage.evaluate(() => window.orreryTestHooks.actions.setLocked());
+    const popup = await requestWindow(dapp, 'locked', { method: 'eth_requestAccounts' });
+    expect(new URL(popup.url()).searchParams.get('unlock')).toBe('1');
+    await popup.getByRole('heading', { name: 'Unlock to continue' }).waitFor();
+    await reviewScreen(popup, 'confirm-unlock');
+    await popup.keyboard.press('Escape');
+    expect(popup.isClosed()).toBe(false);
+    await popup.getByLabel('Password', { exact: true }).fill(VAULT_PASSWORD);
+    await popup.getByLabel('Password', { exact: true }).press('Enter');
+    // Already connected: unlocking is all it took.
+    expect(await result(dapp, 'locked')).toEqual({ result: [DEV_ADDRESS] });
+    await closedBySettling(popup);
   });
 
   it('add chain then switch: C8 then C9, the dapp hears chainChanged; a mismatching RPC opens nothing', async () => {

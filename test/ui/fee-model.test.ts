@@ -70,8 +70,14 @@ describe('presets', () => {
       ['medium', '1.5', '30'],
       ['high', '2', '40'],
     ]);
-    expect(feePresets(legacy, 'legacy').map((preset) => preset.gasPrice)).toEqual(['5', '10', '15']);
-    expect(feePresets({ gasEstimateType: 'none', gasFeeEstimates: {} } as never, 'legacy')).toEqual([]);
+    expect(feePresets(legacy, 'legacy').map((preset) => preset.gasPrice)).toEqual([
+      '5',
+      '10',
+      '15',
+    ]);
+    expect(feePresets({ gasEstimateType: 'none', gasFeeEstimates: {} } as never, 'legacy')).toEqual(
+      [],
+    );
   });
   it('starts from the transaction params and names the matching preset', () => {
     const presets = feePresets(feeMarket, 'fee-market');

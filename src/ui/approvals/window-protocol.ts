@@ -27,9 +27,20 @@ export function confirmWindowPath(id: string, origin: string): string {
   return `confirm?${new URLSearchParams({ id, origin }).toString()}`;
 }
 
-/** The request a confirm window was opened for, or null when its URL names none. */
-export function readConfirmQuery(search: string): { id: string; origin: string | null } | null {
+/** The window that asks to unlock first, when a dapp waits on a locked wallet ("unlock account"). */
+export function unlockWindowPath(origin: string): string {
+  return `confirm?${new URLSearchParams({ unlock: '1', origin }).toString()}`;
+}
+
+export interface ConfirmQuery {
+  /** The request the window shows; null for an unlock window or a bare /confirm. */
+  id: string | null;
+  origin: string | null;
+  /** Opened to unlock for a waiting dapp: it closes once the wallet is unlocked. */
+  unlock: boolean;
+}
+
+export function readConfirmQuery(search: string): ConfirmQuery {
   const query = new URLSearchParams(search);
-  const id = query.get('id');
-  return id ? { id, origin: query.get('origin') } : null;
+  return { id: query.get('id'), origin: query.get('origin'), unlock: query.get('unlock') === '1' };
 }

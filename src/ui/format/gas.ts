@@ -53,6 +53,7 @@ export function feeWei(gasLimit: string, gweiPrice: string): BigNumber | null {
 
 /** Wei (BigNumber or hex) in ether with `decimals` places, rounded up (a fee is never understated). */
 export function weiToEther(wei: BigNumber | string, decimals = 6): string {
-  const value = typeof wei === 'string' ? (parse(wei.replace(/^0x/, '') || '0', 16) ?? new BigNumber(0)) : wei;
+  const value =
+    typeof wei === 'string' ? (parse(wei.replace(/^0x/, '') || '0', 16) ?? new BigNumber(0)) : wei;
   return value.shiftedBy(-ETHER_DECIMALS).decimalPlaces(decimals, BigNumber.ROUND_UP).toFixed();
 }

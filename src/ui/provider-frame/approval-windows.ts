@@ -15,6 +15,7 @@ import {
   APPROVAL_WINDOW_FEATURES,
   confirmWindowPath,
   isApprovalWindowMessage,
+  unlockWindowPath,
 } from '../approvals/window-protocol';
 
 /** Methods that may put a request in the approval queue; every other one never asks the user. */
@@ -63,6 +64,8 @@ export interface ApprovalWindowsOptions {
 export interface ApprovalWindows {
   /** Wraps one dapp request: the queue is mirrored while any request that may ask is in flight. */
   track<T>(method: string, request: Promise<T>): Promise<T>;
+  /** After a handover to a new engine: mirror that engine's queue. */
+  reconnect(): void;
   close(): void;
 }
 
@@ -74,6 +77,19 @@ export function startApprovalWindows({
   let client: BackgroundClient | null = null;
   let actions: RemoteActionApi | null = null;
   let inFlight = 0;
+  /** The window asking to unlock, while a request waits on a locked wallet. */
+  let unlockWindow: Window | null = null;
+  const onState = (state: UiState) => {
+    manager.update(Object.values(state.ApprovalController.pendingApprovals));
+    const locked = state.KeyringController.hasVault && !state.KeyringController.isUnlocked;
+    if (locked && inFlight > 0 && (!unlockWindow || unlockWindow.closed)) {
+      const url = new URL(unlockWindowPath(origin), baseUrl).href;
+      unlockWindow = window.open(url, 'orrery-unlock', APPROVAL_WINDOW_FEATURES);
+    } else if (!locked && unlockWindow) {
+      if (!unlockWindow.closed) unlockWindow.close();
+      unlockWindow = null;
+    }
+  };
   const manager = new ApprovalWindowManager({
     origin,
     openWindow(request) {
@@ -101,11 +117,7 @@ export function startApprovalWindows({
 
   const connect = () => {
     if (client) return;
-    client = new BackgroundClient(
-      new QueueSink((state) =>
-        manager.update(Object.values(state.ApprovalController.pendingApprovals)),
-      ),
-    );
+    client = new BackgroundClient(new QueueSink(onState));
     actions = client.actions;
     client.connect(viewPort);
   };
@@ -127,6 +139,12 @@ export function startApprovalWindows({
       };
       request.then(done, done);
       return request;
+    },
+    reconnect() {
+      if (!client) return;
+      client.close();
+      client = null;
+      connect();
     },
     close() {
       manager.stop();

@@ -22,6 +22,7 @@ if (window.parent === window) {
           viewPort: wire.viewPort,
           baseUrl: document.baseURI,
         });
+        wire.onEngineChange(() => windows.reconnect());
         return {
           request: (args) => windows.track(args.method, provider.request(args)),
           onNotification: (listener) => provider.onNotification(listener),

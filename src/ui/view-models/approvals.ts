@@ -182,14 +182,22 @@ export function typedDataView(data: unknown, version: string): TypedDataView {
       const { name, type, value } = (entry ?? {}) as Record<string, unknown>;
       return toNodes(value, String(name), typeof type === 'string' ? type : undefined);
     });
-    return { version, domain: [], primaryType: null, message, chainId: null, verifyingContract: null };
+    return {
+      version,
+      domain: [],
+      primaryType: null,
+      message,
+      chainId: null,
+      verifyingContract: null,
+    };
   }
   const typed = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<
     string,
     unknown
   >;
-  const domain = (typeof typed.domain === 'object' && typed.domain !== null ? typed.domain : {}) as
-    Record<string, unknown>;
+  const domain = (
+    typeof typed.domain === 'object' && typed.domain !== null ? typed.domain : {}
+  ) as Record<string, unknown>;
   const message = typed.message;
   return {
     version,

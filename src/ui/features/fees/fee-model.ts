@@ -79,13 +79,29 @@ export function feePresets(gas: GasState, mode: FeeMode): FeePreset[] {
     return FEE_SPEEDS.map((speed) => {
       const price = estimates[speed] as string;
       const [min, max] = FALLBACK_WAIT_MS[speed];
-      return { speed, maxPriorityFee: price, maxFee: price, gasPrice: price, minWaitMs: min, maxWaitMs: max };
+      return {
+        speed,
+        maxPriorityFee: price,
+        maxFee: price,
+        gasPrice: price,
+        minWaitMs: min,
+        maxWaitMs: max,
+      };
     });
   }
   if (gas.gasEstimateType === 'eth_gasPrice' && mode === 'legacy') {
     const price = estimates.gasPrice as string;
     const [min, max] = FALLBACK_WAIT_MS.medium;
-    return [{ speed: 'medium', maxPriorityFee: price, maxFee: price, gasPrice: price, minWaitMs: min, maxWaitMs: max }];
+    return [
+      {
+        speed: 'medium',
+        maxPriorityFee: price,
+        maxFee: price,
+        gasPrice: price,
+        minWaitMs: min,
+        maxWaitMs: max,
+      },
+    ];
   }
   return [];
 }
@@ -241,10 +257,16 @@ export function likelyFeeWei(values: FeeValues, baseFeeGwei: string | null): Big
 }
 
 /** "15–30 s" or "1–2 min": the spec switches to minutes above 90 s. */
-export function waitText(minMs: number | null, maxMs: number | null): { value: string; unit: 'sec' | 'min' } | null {
+export function waitText(
+  minMs: number | null,
+  maxMs: number | null,
+): { value: string; unit: 'sec' | 'min' } | null {
   if (minMs === null || maxMs === null) return null;
   if (maxMs > 90_000) {
-    return { value: `${Math.max(1, Math.round(minMs / 60_000))}–${Math.round(maxMs / 60_000)}`, unit: 'min' };
+    return {
+      value: `${Math.max(1, Math.round(minMs / 60_000))}–${Math.round(maxMs / 60_000)}`,
+      unit: 'min',
+    };
   }
   return { value: `${Math.round(minMs / 1000)}–${Math.round(maxMs / 1000)}`, unit: 'sec' };
 }

@@ -44,7 +44,10 @@ export const AddChainScreen = observer(function AddChainScreen({
       approveLabel={t('confirm.addChain.allow')}
     >
       <p>
-        {t('confirm.addChain.intro', { site: originLabel(request.origin), network: chain.chainName })}
+        {t('confirm.addChain.intro', {
+          site: originLabel(request.origin),
+          network: chain.chainName,
+        })}
       </p>
       <dl className={styles.details} data-testid="chain-details">
         <div>

@@ -53,7 +53,7 @@ export default observer(function ConfirmPage() {
   const ui = useStore().ui;
   const query = readConfirmQuery(useLocation().search);
   const status = sessionStatus(ui);
-  const shown = windowRequest(ui.ApprovalController, query?.id ?? null, query?.origin ?? null);
+  const shown = windowRequest(ui.ApprovalController, query.id, query.origin);
   const wasShown = useRef(false);
 
   const showing = shown.status === 'show' ? shown.request.id : null;
@@ -66,9 +66,14 @@ export default observer(function ConfirmPage() {
   useEffect(() => {
     if (shown.status === 'none' && wasShown.current) window.close();
   }, [shown.status]);
+  // An unlock window's job ends with the unlock: the dapp's request goes on (and may ask next).
+  const unlocked = status !== 'locked' && status !== 'noVault';
+  useEffect(() => {
+    if (query.unlock && !query.id && unlocked) window.close();
+  }, [query.unlock, query.id, unlocked]);
 
-  // Locked, a request may wait behind the lock (the engine keeps no secrets to show it).
-  if (status === 'locked' && query) {
+  // Locked, a request waits behind the lock: unlock here first.
+  if (status === 'locked' && (query.id || query.unlock)) {
     return (
       <section className={styles.frame} aria-labelledby="confirm-unlock">
         <h1 id="confirm-unlock" className={styles.title}>

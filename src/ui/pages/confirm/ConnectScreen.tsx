@@ -32,7 +32,9 @@ export const ConnectScreen = observer(function ConnectScreen({
   const [period, setPeriod] = useState<ConnectPeriod | ''>('');
   const toggle = (address: string, on: boolean) =>
     setChosen((current) =>
-      on ? [...current.filter((a) => a !== address), address] : current.filter((a) => a !== address),
+      on
+        ? [...current.filter((a) => a !== address), address]
+        : current.filter((a) => a !== address),
     );
   const ready = chosen.length > 0 && period !== '';
   return (

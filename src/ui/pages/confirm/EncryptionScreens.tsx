@@ -68,12 +68,7 @@ export function DecryptScreen({ request, position, total }: ScreenProps) {
       <h2 className={styles.sectionTitle}>
         {plaintext === null ? t('confirm.decrypt.encrypted') : t('confirm.decrypt.plaintext')}
       </h2>
-      <pre
-        className={styles.message}
-        tabIndex={0}
-        aria-live="polite"
-        data-testid="decrypt-message"
-      >
+      <pre className={styles.message} tabIndex={0} aria-live="polite" data-testid="decrypt-message">
         {plaintext ?? data.data}
       </pre>
       {plaintext === null && (

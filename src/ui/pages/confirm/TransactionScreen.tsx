@@ -89,7 +89,9 @@ const LoadedTransaction = observer(function LoadedTransaction({
   const short = insufficientFunds(balance, view.valueWei, maxFee);
   const rate = ui.CurrencyController.conversionRate;
   const fiat = (wei: string) =>
-    rate > 0 ? `${toFiat(wei, 18, rate)} ${ui.CurrencyController.currentCurrency.toUpperCase()}` : null;
+    rate > 0
+      ? `${toFiat(wei, 18, rate)} ${ui.CurrencyController.currentCurrency.toUpperCase()}`
+      : null;
   const valueFiat = fiat(view.valueWei);
   const total = maxFee ? maxFee.plus(BigInt(view.valueWei).toString()) : null;
   const loading = network.networkStatus !== 'available';
@@ -144,7 +146,9 @@ const LoadedTransaction = observer(function LoadedTransaction({
             )}
             {view.token.amount !== null && (
               <div>
-                <dt>{view.title === 'approve' ? t('confirm.tx.allowance') : t('confirm.tx.amount')}</dt>
+                <dt>
+                  {view.title === 'approve' ? t('confirm.tx.allowance') : t('confirm.tx.amount')}
+                </dt>
                 <dd data-testid="tx-token-amount">
                   {view.token.symbol
                     ? `${view.token.amount} ${view.token.symbol}`
@@ -221,9 +225,7 @@ const LoadedTransaction = observer(function LoadedTransaction({
           {maxFee && (
             <div>
               <dt>{t('fees.maxTransactionFee')}</dt>
-              <dd>
-                {t('confirm.tx.upTo', { amount: `${weiToEther(maxFee)} ${ticker}` })}
-              </dd>
+              <dd>{t('confirm.tx.upTo', { amount: `${weiToEther(maxFee)} ${ticker}` })}</dd>
             </div>
           )}
           {total && (
