@@ -134,6 +134,21 @@ async function requestWindow(
   return popup;
 }
 
+/** Starts a request and returns the window it opens, without waiting for it to render. */
+async function requestWindowRaw(
+  page: Page,
+  name: string,
+  args: { method: string; params?: unknown[] },
+): Promise<Page & { openedAt: number }> {
+  const [popup] = await Promise.all([
+    browser.context.waitForEvent('page', {
+      predicate: (candidate) => candidate.url().includes('/confirm?'),
+    }),
+    page.evaluate(([n, a]) => window.dapp.start(n, a), [name, args] as const),
+  ]);
+  return Object.assign(popup, { openedAt: Date.now() });
+}
+
 const result = (page: Page, name: string) => page.evaluate((n) => window.dapp.result(n), name);
 
 const pendingCount = () =>
@@ -211,6 +226,27 @@ describe('approval windows', () => {
     const latency = (await second.evaluate(() => window.settledAt.close!)) - closedAt;
     console.log(`closed window → dapp 4001: ${latency} ms`);
     expect(latency).toBeLessThan(1000);
+
+    // A window that fails to load its screen reports it; the dapp hears 4001 at once.
+    await browser.context.route(/route-confirm\.[0-9a-f]+\.js$/, (route) => route.abort());
+    try {
+      const broken = await requestWindowRaw(second, 'broken', { method: 'eth_requestAccounts' });
+      await broken
+        .getByTestId('chunk-load-error')
+        .waitFor({ state: 'attached' })
+        .catch(() => undefined);
+      const outcome = await result(second, 'broken');
+      expect(outcome).toEqual({
+        error: { code: 4001, message: 'User rejected permissions request' },
+      });
+      const failedLatency =
+        (await second.evaluate(() => window.settledAt.broken!)) - broken.openedAt;
+      console.log(`window that failed to load (opened → dapp 4001): ${failedLatency} ms`);
+      expect(failedLatency).toBeLessThan(3000);
+    } finally {
+      await browser.context.unroute(/route-confirm\.[0-9a-f]+\.js$/);
+      browser.errors.splice(0); // the aborted chunk's own console errors
+    }
     await second.close();
   });
 

@@ -114,6 +114,17 @@ describe('ApprovalWindowManager', () => {
     expect(silent.windows[0]!.closedBy).toBe('manager');
   });
 
+  it('rejects at once when the window reports it failed to load', async () => {
+    const { manager, windows, rejected } = harness();
+    manager.update([request('f', 1)]);
+    await until(() => windows.length === 1, 'window');
+    const failedAt = Date.now();
+    manager.markFailed('f');
+    await until(() => rejected.length === 1, 'rejection');
+    expect(Date.now() - failedAt).toBeLessThan(100);
+    expect(windows[0]!.closedBy).toBe('manager');
+  });
+
   it('never opens a request twice, nor one that settled while it waited for its turn', async () => {
     const lock = fakeLock();
     const first = harness(DAPP, lock);

@@ -43,6 +43,7 @@ export class ApprovalWindowManager {
   /** Requests this manager has shown or is showing: never opened twice. */
   readonly #handled = new Set<string>();
   readonly #shown = new Set<string>();
+  readonly #failed = new Set<string>();
   #running = false;
   #stopped = false;
   #wake: (() => void) | null = null;
@@ -64,6 +65,12 @@ export class ApprovalWindowManager {
   /** The window for `id` reported it shows the request. */
   markShown(id: string): void {
     this.#shown.add(id);
+    this.#wake?.();
+  }
+
+  /** The window for `id` reported it failed to load: its request is rejected now. */
+  markFailed(id: string): void {
+    this.#failed.add(id);
     this.#wake?.();
   }
 
@@ -116,6 +123,7 @@ export class ApprovalWindowManager {
       const check = () => {
         if (!this.#pending.has(id)) return finish('settled');
         if (window.closed) return finish('closed');
+        if (this.#failed.has(id)) return finish('notLoaded');
         if (!this.#shown.has(id) && Date.now() - openedAt >= loadTimeoutMs) {
           return finish('notLoaded');
         }

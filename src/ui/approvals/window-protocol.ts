@@ -10,16 +10,32 @@ export const APPROVAL_WINDOW_CHANNEL = 'orrery-approval-windows';
 /** Spec part 1 §2: approval popups are 375×660. */
 export const APPROVAL_WINDOW_FEATURES = 'popup,width=375,height=660';
 
-export type ApprovalWindowMessage = { type: 'shown'; id: string };
+/** "I show request `id`", or "I failed to load" (its opener then rejects at once). */
+export type ApprovalWindowMessage = { type: 'shown' | 'failed'; id: string };
 
 export function isApprovalWindowMessage(value: unknown): value is ApprovalWindowMessage {
   const message = value as Partial<ApprovalWindowMessage> | null;
   return (
     typeof message === 'object' &&
     message !== null &&
-    message.type === 'shown' &&
+    (message.type === 'shown' || message.type === 'failed') &&
     typeof message.id === 'string'
   );
+}
+
+/** Posts one message to the opener (any wallet page on the broadcast channel). */
+export function postApprovalWindowMessage(message: ApprovalWindowMessage): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel(APPROVAL_WINDOW_CHANNEL);
+  channel.postMessage(message);
+  channel.close();
+}
+
+/** A window of the wallet failed to load part of itself: if it is a confirm window, say so. */
+export function reportWindowLoadFailed(): void {
+  const { id } = readConfirmQuery(location.search);
+  if (id && /\/confirm\/?$/.test(location.pathname))
+    postApprovalWindowMessage({ type: 'failed', id });
 }
 
 /** The confirm window's path for one request, relative to the wallet's base (no leading slash). */

@@ -112,7 +112,9 @@ export function startApprovalWindows({
   });
   const channel = new BroadcastChannel(APPROVAL_WINDOW_CHANNEL);
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    if (isApprovalWindowMessage(event.data)) manager.markShown(event.data.id);
+    if (!isApprovalWindowMessage(event.data)) return;
+    if (event.data.type === 'shown') manager.markShown(event.data.id);
+    else manager.markFailed(event.data.id);
   };
 
   const connect = () => {

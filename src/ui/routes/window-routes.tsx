@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 
+import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { RouteModule } from '../shell/RouteModule';
 import { ComingSoonPage, ConfirmPage, WindowLayout } from './lazy-pages';
 
@@ -22,7 +23,7 @@ export const loginFlowRoutes: RouteObject[] = [
 export const windowRoutes: RouteObject[] = [
   {
     element: (
-      <RouteModule>
+      <RouteModule onLoadFailed={reportWindowLoadFailed}>
         <WindowLayout />
       </RouteModule>
     ),

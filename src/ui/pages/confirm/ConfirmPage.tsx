@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { useStore } from '../../app-context';
 import { Button } from '../../components/Button';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { APPROVAL_WINDOW_CHANNEL, readConfirmQuery } from '../../approvals/window-protocol';
+import { postApprovalWindowMessage, readConfirmQuery } from '../../approvals/window-protocol';
 import { sessionStatus } from '../../view-models/session';
 import { windowRequest, type ApprovalKind } from '../../view-models/approvals';
 import { UnlockForm } from '../login/UnlockForm';
@@ -34,14 +34,6 @@ const SCREENS: Record<ApprovalKind, ComponentType<ScreenProps>> = {
   switch_chain: SwitchChainScreen,
 };
 
-/** Tells the opener this window shows its request (it rejects the request if none comes). */
-function announceShown(id: string): void {
-  if (typeof BroadcastChannel !== 'function') return;
-  const channel = new BroadcastChannel(APPROVAL_WINDOW_CHANNEL);
-  channel.postMessage({ type: 'shown', id });
-  channel.close();
-}
-
 /**
  * /confirm?id=…&origin=… (title 'Confirm', 375×660): the one pending request named by the URL,
  * on its own screen. An unknown id shows 'No new transactions.'; an id of another origin than
@@ -60,7 +52,8 @@ export default observer(function ConfirmPage() {
   useEffect(() => {
     if (!showing) return;
     wasShown.current = true;
-    announceShown(showing);
+    // The opener rejects the request if this never comes.
+    postApprovalWindowMessage({ type: 'shown', id: showing });
   }, [showing]);
   // The request settled (approved, denied, or its dapp went away): this window's job is done.
   useEffect(() => {
