@@ -9,6 +9,8 @@
 import type { Page } from 'playwright-core';
 import {
   createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
   http,
   recoverAddress,
   verifyMessage,
@@ -541,6 +543,32 @@ describe('approval windows', () => {
       JSON.stringify(window.orreryTestHooks.state().TokensController.localCustomTokens),
     );
     expect(tokens).toContain(token.toLowerCase());
+
+    // A spend approval on that token: the call decoded (spender, allowance), titled as such.
+    const spender = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    const approveWindow = await requestWindow(dapp, 'approve', {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: DEV_ADDRESS,
+          to: token,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [spender, 1_500_000n],
+          }),
+        },
+      ],
+    });
+    await approveWindow.getByRole('heading', { name: 'Allow spending your tokens' }).waitFor();
+    const tx = approveWindow.getByTestId('tx-details');
+    await tx.getByLabel(spender).waitFor();
+    expect(await approveWindow.getByTestId('tx-token-amount').textContent()).toMatch(
+      /^(1\.500000 ORB|1500000 \(token base units\))$/,
+    );
+    await reviewScreen(approveWindow, 'confirm-token-approve');
+    await approveWindow.getByRole('button', { name: 'Deny' }).click();
+    expect((await result(dapp, 'approve')).error?.code).toBe(4001);
 
     const nft = await deployContract(wallet.anvil.rpcUrl, 'TestERC721', ['Moons', 'MOON']);
     const { walletClient, publicClient } = await chainClients(wallet.anvil.rpcUrl);
