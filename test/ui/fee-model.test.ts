@@ -11,7 +11,7 @@ import {
   type FeeValues,
 } from '../../src/ui/features/fees/fee-model';
 import { gweiToWeiHex, weiToGwei } from '../../src/ui/format/gas';
-import { insufficientFunds, transactionView } from '../../src/ui/view-models/transaction-approval';
+import { insufficientFunds } from '../../src/ui/view-models/transaction-approval';
 
 const feeMarket = {
   gasEstimateType: 'fee-market',
