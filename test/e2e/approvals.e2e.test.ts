@@ -191,14 +191,19 @@ describe('approval windows', () => {
     expect(await allow.isDisabled()).toBe(true);
     await popup.getByText('Choose how long the site may stay connected.').waitFor();
 
-    await popup.getByRole('radio', { name: '1 week' }).click();
+    // By keyboard: an arrow key moves to the period, Space chooses it.
+    await popup.getByRole('radio', { name: '1 hour' }).focus();
+    await popup.keyboard.press('ArrowRight');
+    await popup.keyboard.press('Space');
+    expect(await popup.getByRole('radio', { name: '1 week' }).isChecked()).toBe(true);
     expect(await allow.isEnabled()).toBe(true);
     await reviewScreen(popup, 'confirm-connect');
     await expectNoSidewaysScroll(popup, 'connect');
     await keyboardPass(popup, 'Connect');
     await escapeDoesNothing(popup);
 
-    await allow.click();
+    await allow.focus();
+    await popup.keyboard.press('Enter');
     expect(await result(dapp, 'connect')).toEqual({ result: [DEV_ADDRESS] });
     await closedBySettling(popup);
     const grant = await walletPage.evaluate(
