@@ -7,6 +7,7 @@ import {
   UserRecordErrorCode,
 } from '../../controllers/user-record/errors';
 import type { Controllers } from '../engine/build-controllers';
+import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 import type { Hex } from '../../shared/primitives';
@@ -30,6 +31,7 @@ export function createActionHandlers({
   KeyringController: keyring,
   NetworkController: network,
   ApprovalController: approvals,
+  SignatureController: signatures,
   PermissionController: permissions,
   BackendSessionController: backendSession,
   UserRecordController: userRecord,
@@ -129,6 +131,11 @@ export function createActionHandlers({
     // 'approvals.invalidValue', the request still pending.
     approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
+    decryptMessageInline: async (id) => {
+      const request = approvals.getRequest(id);
+      if (request?.type !== 'decrypt') throw requestNotFound(id);
+      return signatures.decryptPreview(request.requestData.messageId);
+    },
     revokePermissions: (origin) => permissions.revokePermissions(origin),
 
     loginToBackend: async (verifier, verifierId) => {

@@ -62,6 +62,11 @@ export interface ActionApi {
   approveRequest(id: string, value: ApprovalValue): void;
   /** Rejects a pending request; the dapp gets the spec's 4001 error for its type. */
   rejectRequest(id: string): void;
+  /**
+   * The plaintext of a pending decrypt request, for the screen to show before the user allows
+   * (the dapp gets it only on approveRequest). Any other id fails with 'approvals.requestNotFound'.
+   */
+  decryptMessageInline(id: string): Promise<string>;
   /** Withdraws a dapp's access to the accounts. */
   revokePermissions(origin: string): void;
 
@@ -126,6 +131,7 @@ export const ACTION_NAMES = [
   'setCustomNetwork',
   'approveRequest',
   'rejectRequest',
+  'decryptMessageInline',
   'revokePermissions',
   'loginToBackend',
   'addContact',
