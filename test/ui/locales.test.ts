@@ -12,6 +12,9 @@ import { LOCALES } from '../../src/shared/preferences';
 import { WHITE_LABEL_REFUSAL_REASONS } from '../../src/shared/white-label';
 import { loadLocale } from '../../src/ui/i18n/load-locale';
 import { NAMESPACES } from '../../src/ui/i18n/namespaces';
+import { CONNECT_PERIODS } from '../../src/ui/view-models/approvals';
+import { TRANSACTION_TITLES } from '../../src/ui/view-models/transaction-approval';
+import { FEE_SPEEDS } from '../../src/ui/features/fees/fee-model';
 import { PASSWORD_RULES } from '../../src/ui/view-models/password';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -105,6 +108,9 @@ describe('locale files', () => {
     for (const type of ['normal', 'threshold', 'app_scoped', 'imported'])
       used.add(`accountMenu.types.${type}`);
     for (const period of PERMISSION_PERIOD_IDS) used.add(`walletSettings.periods.${period}`);
+    for (const period of CONNECT_PERIODS) used.add(`confirm.connect.periods.${period}`);
+    for (const title of TRANSACTION_TITLES) used.add(`confirm.tx.titles.${title}`);
+    for (const speed of FEE_SPEEDS) used.add(`fees.speeds.${speed}`);
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((key) => !(key in english)).sort()).toEqual([]);
   });

@@ -11,8 +11,10 @@ import { probeRpc } from '../../controllers/network/probe-rpc';
 import type { PermissionPeriod } from '../../controllers/permissions/permission-periods';
 import { isSupportedCurrency } from '../../shared/currencies';
 import type { Controllers } from '../engine/build-controllers';
+import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
+import type { Hex } from '../../shared/primitives';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -33,6 +35,7 @@ export function createActionHandlers({
   KeyringController: keyring,
   NetworkController: network,
   ApprovalController: approvals,
+  SignatureController: signatures,
   PermissionController: permissions,
   BackendSessionController: backendSession,
   UserRecordController: userRecord,
@@ -56,6 +59,11 @@ export function createActionHandlers({
         `Unknown account: ${String(address)}`,
       );
     }
+  };
+  const selectImported = async (imported: Promise<Hex>): Promise<Hex> => {
+    const address = await imported;
+    preferences.setSelectedAddress(address);
+    return address;
   };
   return {
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
@@ -98,11 +106,13 @@ export function createActionHandlers({
       preferences.setSelectedAddress(null);
     },
     createNewAccount: () => keyring.createNewAccount(),
-    importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
-    importAccountWithSeedPhrase: (seedPhrase, index) =>
-      keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0),
+    // The user expects to act with the account they have just imported.
+    importAccountWithPrivateKey: (privateKey) =>
+      selectImported(keyring.importAccountWithPrivateKey(privateKey)),
+    importAccountWithSeedPhrase: (seedPhrase, index, passphrase) =>
+      selectImported(keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0, passphrase ?? '')),
     importAccountWithKeystore: (keystoreJson, password) =>
-      keyring.importAccountWithKeystore(keystoreJson, password),
+      selectImported(keyring.importAccountWithKeystore(keystoreJson, password)),
     setSelectedAddress: (address) => {
       assertKnownAccount(address);
       preferences.setSelectedAddress(address);
@@ -138,6 +148,11 @@ export function createActionHandlers({
     // 'approvals.invalidValue', the request still pending.
     approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
+    decryptMessageInline: async (id) => {
+      const request = approvals.getRequest(id);
+      if (request?.type !== 'decrypt') throw requestNotFound(id);
+      return signatures.decryptPreview(request.requestData.messageId);
+    },
     revokePermissions: (origin) => permissions.revokePermissions(origin),
     grantPermissions: (origin, accounts, period) => {
       // Typed by a person in settings: only a web site's own origin (scheme, host, port).
