@@ -84,6 +84,8 @@ describe('settings actions through the engine', () => {
     const second = (
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[1]!)
     ).toLowerCase();
+    // Imports select the imported account; the default is kept with the selected one's settings.
+    engine.actions.setSelectedAddress(first);
     await engine.actions.setDefaultPublicAddress(second);
     expect(engine.getState().UserRecordController.identities[first]?.defaultPublicAddress).toBe(
       second,

@@ -46,7 +46,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // Another tab of the wallet keeps the engine (a SharedWorker) alive across reloads.
   const keeper = await browser.open(`${wallet.url}/v5.0.2/confirm`);
-  await keeper.getByTestId('coming-soon').waitFor();
+  await keeper.getByTestId('confirm-empty').waitFor();
 });
 
 afterAll(async () => {
