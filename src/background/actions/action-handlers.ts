@@ -9,6 +9,7 @@ import {
 import type { Controllers } from '../engine/build-controllers';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
+import { createSendActions } from './send-actions';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -38,6 +39,7 @@ export function createActionHandlers({
   TokensController: tokens,
   TokenRatesController: tokenRates,
   CollectiblesController: collectibles,
+  TransactionController: transactions,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
@@ -145,6 +147,20 @@ export function createActionHandlers({
       await tokenRates.refreshNow();
     },
     setTokenSpam: (tokenAddress, isSpam) => tokens.setTokenSpam(tokenAddress, isSpam),
+
+    ...createSendActions({
+      transactions,
+      approvals,
+      selectedAddress: () => preferences.state.selectedAddress,
+      networkLoading: () => network.state.networkStatus === 'loading',
+    }),
+    refreshPastTransactions: async () => {
+      const address = preferences.state.selectedAddress;
+      await pastTransactions.refreshPastTransactions();
+      // Signed in, the server's list (sent, received, top-up orders) is read again too.
+      if (address && backendSession.getToken(address))
+        await pastTransactions.fetchPastTransactions(address);
+    },
   };
 }
 
