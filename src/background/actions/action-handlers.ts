@@ -154,6 +154,7 @@ export function createActionHandlers({
       selectedAddress: () => preferences.state.selectedAddress,
       networkLoading: () => network.state.networkStatus === 'loading',
     }),
+    lookupRecipient: (kind, id) => backendRecords.lookupRecipient(kind, id),
     refreshPastTransactions: async () => {
       const address = preferences.state.selectedAddress;
       await pastTransactions.refreshPastTransactions();

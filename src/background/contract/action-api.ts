@@ -141,6 +141,13 @@ export interface ActionApi {
   cancelTransaction(txId: string, overrides?: GasOverrides): Promise<{ txId: string }>;
   /** A failed or dropped transaction again, queued for approval like a new one. */
   retryTransaction(txId: string, overrides?: GasOverrides): Promise<{ txId: string }>;
+  /**
+   * Resolves a recipient name or social identity ('ens', 'unstoppable', 'bit', 'google',
+   * 'twitter', 'reddit', 'github', 'discord', 'facebook', 'twitch') through the backend; needs
+   * the backend session. Coded failures: 'backend.invalidInput' (`data.detail` the identifier
+   * rule's message key), 'backend.requestFailed' with `data.status` 404 when nothing resolves.
+   */
+  lookupRecipient(kind: string, id: string): Promise<{ addresses: string[] }>;
   /** Reads the receipts of unconfirmed past transactions and the server's list again. */
   refreshPastTransactions(): Promise<void>;
 }
@@ -187,6 +194,7 @@ export const ACTION_NAMES = [
   'cancelTransaction',
   'retryTransaction',
   'refreshPastTransactions',
+  'lookupRecipient',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.
