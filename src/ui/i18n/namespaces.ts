@@ -12,8 +12,10 @@ export const NAMESPACES = [
   'navBar',
   'network',
   'toast',
+  'walletActivity',
   'walletHome',
   'walletSettings',
+  'walletTransfer',
   'whiteLabel',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
