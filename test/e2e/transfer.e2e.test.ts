@@ -102,6 +102,8 @@ describe('transfer', () => {
     await sendThroughUi('1.5');
     expect(await page.getByTestId('confirm-amount').textContent()).toBe('1.5 ETH');
     await page.getByTestId('confirm-fee').filter({ hasText: 'Up to' }).waitFor();
+    // The shared fee editor (D8) is one click away in the confirm step.
+    await page.getByRole('button', { name: 'Customize gas' }).waitFor();
     await reviewOverlay(page, 'transfer-confirm', '[role="dialog"]');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.locator('[data-testid="transfer-result"][data-outcome="success"]').waitFor();

@@ -5,9 +5,9 @@ import { formatTokenAmount } from '../../format/amounts';
 import { waitText, type FeeChoice, type FeeTier } from '../../view-models/transfer';
 
 /**
- * The transfer's fee: the network's low / medium / high tiers with each one's maximum fee and
- * wait. A stand-in for the shared fee editor (D8, src/ui/features/fees) until that lands: it
- * takes the same inputs (tiers, gas limit) and yields the same overrides, so it can be swapped.
+ * The transfer form's speed choice: the network's low / medium / high tiers with each one's
+ * maximum fee and wait. The confirm step starts the shared fee editor (D8,
+ * src/ui/features/fees) from the chosen tier, where gas limit, fees and nonce can be edited.
  */
 export function FeeTiers({
   choices,

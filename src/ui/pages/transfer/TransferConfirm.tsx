@@ -5,6 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useStore } from '../../app-context';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { FeeEditor } from '../../features/fees/FeeEditor';
+import {
+  baseFee,
+  feeOverrides,
+  feePresets,
+  maxFeeWei,
+  valuesFromTxParams,
+  type FeeMode,
+  type FeeValues,
+} from '../../features/fees/fee-model';
 import { formatTokenAmount } from '../../format/amounts';
 import type { FeeChoice } from '../../view-models/transfer';
 import styles from './TransferPage.module.css';
@@ -25,8 +35,9 @@ export interface PendingSend {
 }
 
 /**
- * The confirm step: the queued transaction's own gas limit (the engine's estimate) times the
- * chosen tier's max fee. Confirm approves it with that tier's overrides; Cancel rejects it.
+ * The confirm step: the queued transaction's own gas limit (the engine's estimate) with the
+ * chosen tier's fees, editable in the shared fee editor (D8). Confirm approves it with those
+ * overrides; Cancel rejects it.
  */
 export const TransferConfirm = observer(function TransferConfirm({
   send,
@@ -47,10 +58,19 @@ export const TransferConfirm = observer(function TransferConfirm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
   const approval = ui.ApprovalController.pendingApprovals[send.approvalId];
-  const gasHex = (approval?.requestData as { txParams?: { gas?: string } } | undefined)?.txParams
-    ?.gas;
-  const gas = gasHex ? BigInt(gasHex) : null;
-  const maxFee = gas === null ? null : gas * send.fee.maxFeePerGasWei;
+  const txParams = (approval?.requestData as { txParams?: { gas?: string } } | undefined)?.txParams;
+  const mode: FeeMode = 'gasPrice' in send.fee.overrides ? 'legacy' : 'fee-market';
+  const presets = feePresets(ui.GasFeeController, mode);
+  const [edited, setEdited] = useState<FeeValues | null>(null);
+  // The engine's gas limit with the tier the form chose, until the user edits them.
+  const fees =
+    edited ??
+    (txParams?.gas
+      ? valuesFromTxParams({ ...txParams, ...send.fee.overrides }, mode, presets)
+      : null);
+  const maxFeeNumber = fees ? maxFeeWei(fees) : null;
+  const maxFee = maxFeeNumber ? BigInt(maxFeeNumber.toFixed(0)) : null;
+  const overrides = fees ? feeOverrides(fees) : null;
   const show = (wei: bigint) => `${formatTokenAmount(wei.toString(), 18, 6)} ${ticker}`;
 
   const cancel = () => {
@@ -61,7 +81,8 @@ export const TransferConfirm = observer(function TransferConfirm({
     setBusy(true);
     setError(false);
     try {
-      await actions.approveRequest(send.approvalId, send.fee.overrides);
+      // FeeOverrides is plain JSON (hex strings); its interface lacks an index signature.
+      await actions.approveRequest(send.approvalId, { ...overrides });
       onDone(send.txId);
     } catch {
       setError(true);
@@ -84,7 +105,7 @@ export const TransferConfirm = observer(function TransferConfirm({
           <Button
             variant="primary"
             loading={busy}
-            disabled={!approval}
+            disabled={!approval || !overrides}
             onClick={() => void confirm()}
           >
             {t('walletTransfer.confirm')}
@@ -121,6 +142,17 @@ export const TransferConfirm = observer(function TransferConfirm({
               : `${send.amount} ${send.symbol} + ${show(maxFee)}`}
         </dd>
       </dl>
+      {fees && (
+        <FeeEditor
+          values={fees}
+          presets={presets}
+          baseFee={baseFee(ui.GasFeeController)}
+          ticker={ticker}
+          valueWei={`0x${send.amountWei.toString(16)}`}
+          onSave={setEdited}
+          triggerLabel={t('walletTransfer.customizeGas')}
+        />
+      )}
       {error && (
         <p role="alert" className={styles.alert}>
           {t('walletTransfer.transferFailMessage')}
