@@ -169,9 +169,16 @@ describe('the shell and the local way in', () => {
     expect(pathOf(page)).toBe('/v5.0.2/wallet/settings?instanceId=abc');
 
     await page.goto(`${wallet.url}/v5.0.2/wallet/transfer?to=${DEV_ADDRESS}&foo=1`);
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('transfer-page').waitFor();
     expect(pathOf(page)).toBe(`/v5.0.2/wallet/transfer?to=${DEV_ADDRESS}&foo=1`);
     expect(await page.title()).toBe('Transfer | Orrery');
+    // The transfer screen takes the recipient from the query (never sending on its own).
+    expect(await page.getByRole('textbox', { name: 'Recipient address (0x…)' }).inputValue()).toBe(
+      DEV_ADDRESS,
+    );
+
+    await page.goto(`${wallet.url}/v5.0.2/wallet/discover`);
+    await page.getByTestId('coming-soon').waitFor();
     await reviewScreen(page, 'wallet-coming');
   });
 

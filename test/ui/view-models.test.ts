@@ -152,6 +152,7 @@ describe('vault password rules (spec part 1 §5)', () => {
 describe('failureMessage', () => {
   it.each([
     [KeyringErrorCode.incorrectPassword, 'login.errors.incorrectPassword'],
+    [KeyringErrorCode.corruptVault, 'login.errors.corruptVault'],
     [KeyringErrorCode.emptyKey, 'accountMenu.errors.emptyKey'],
     [KeyringErrorCode.invalidKey, 'accountMenu.errors.invalidKey'],
     [KeyringErrorCode.alreadyAdded, 'accountMenu.errors.alreadyAdded'],

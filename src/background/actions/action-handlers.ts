@@ -15,6 +15,7 @@ import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 import type { Hex } from '../../shared/primitives';
+import { createSendActions } from './send-actions';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -45,6 +46,7 @@ export function createActionHandlers({
   TokensController: tokens,
   TokenRatesController: tokenRates,
   CollectiblesController: collectibles,
+  TransactionController: transactions,
   userIdle,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
@@ -187,6 +189,21 @@ export function createActionHandlers({
       await tokenRates.refreshNow();
     },
     setTokenSpam: (tokenAddress, isSpam) => tokens.setTokenSpam(tokenAddress, isSpam),
+
+    ...createSendActions({
+      transactions,
+      approvals,
+      selectedAddress: () => preferences.state.selectedAddress,
+      networkLoading: () => network.state.networkStatus === 'loading',
+    }),
+    lookupRecipient: (kind, id) => backendRecords.lookupRecipient(kind, id),
+    refreshPastTransactions: async () => {
+      const address = preferences.state.selectedAddress;
+      await pastTransactions.refreshPastTransactions();
+      // Signed in, the server's list (sent, received, top-up orders) is read again too.
+      if (address && backendSession.getToken(address))
+        await pastTransactions.fetchPastTransactions(address);
+    },
   };
 }
 

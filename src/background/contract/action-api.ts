@@ -15,6 +15,33 @@ import type {
 import type { NewCustomToken, TokenPreview } from '../../controllers/assets/TokensController';
 import type { ContactInput } from '../../controllers/backend/api-client';
 import type { Locale, Theme } from '../../shared/preferences';
+import type { GasOverrides } from '../../controllers/transactions/overrides';
+
+/** A transaction the wallet's own screens send; `from` is always the selected account. */
+export interface SendTransactionParams {
+  to: string;
+  /** Wei, 0x-hex. */
+  value?: string;
+  data?: string;
+  from?: string;
+  gas?: string;
+}
+
+/** One asset transfer; amounts and token ids in base units (decimal or 0x-hex text). */
+export type SendAssetRequest =
+  | { kind: 'native'; to: string; amount: string }
+  | { kind: 'erc20'; contract: string; to: string; amount: string }
+  | { kind: 'erc721'; contract: string; to: string; tokenId: string }
+  | { kind: 'erc1155'; contract: string; to: string; tokenId: string; amount: string };
+
+/**
+ * A queued send: its transaction, and the approval the screen confirms inline (null when the
+ * transaction was settled before it reached the queue, e.g. rejected while loading defaults).
+ */
+export interface SendResult {
+  txId: string;
+  approvalId: string | null;
+}
 
 export interface ActionApi {
   /**
@@ -129,6 +156,31 @@ export interface ActionApi {
   refreshAssets(): Promise<void>;
   /** The user's verdict on a token: true folds it away as spam, false brings it back. */
   setTokenSpam(tokenAddress: string, isSpam: boolean): void;
+
+  /**
+   * Sends from the wallet's own screens (origin 'orrery', from the selected account): the
+   * transaction is validated, its defaults loaded, and queued as a transaction approval that
+   * the screen confirms with `approveRequest(approvalId, overrides)` or drops with
+   * `rejectRequest`. Failures carry 'transfer.*' codes (controllers/transactions/errors.ts).
+   */
+  sendTransaction(params: SendTransactionParams): Promise<SendResult>;
+  /** Like sendTransaction, with the calldata of a native, ERC-20, ERC-721 or ERC-1155 transfer built here. */
+  sendAsset(request: SendAssetRequest): Promise<SendResult>;
+  /** A replacement with the same nonce and 11/10 of the fees (or the overrides), sent at once. */
+  speedUpTransaction(txId: string, overrides?: GasOverrides): Promise<{ txId: string }>;
+  /** A zero-value self-transfer with the same nonce and 11/10 of the fees, sent at once. */
+  cancelTransaction(txId: string, overrides?: GasOverrides): Promise<{ txId: string }>;
+  /** A failed or dropped transaction again, queued for approval like a new one. */
+  retryTransaction(txId: string, overrides?: GasOverrides): Promise<{ txId: string }>;
+  /**
+   * Resolves a recipient name or social identity ('ens', 'unstoppable', 'bit', 'google',
+   * 'twitter', 'reddit', 'github', 'discord', 'facebook', 'twitch') through the backend; needs
+   * the backend session. Coded failures: 'backend.invalidInput' (`data.detail` the identifier
+   * rule's message key), 'backend.requestFailed' with `data.status` 404 when nothing resolves.
+   */
+  lookupRecipient(kind: string, id: string): Promise<{ addresses: string[] }>;
+  /** Reads the receipts of unconfirmed past transactions and the server's list again. */
+  refreshPastTransactions(): Promise<void>;
 }
 
 export type ActionName = keyof ActionApi;
@@ -172,6 +224,13 @@ export const ACTION_NAMES = [
   'addCustomNft',
   'refreshAssets',
   'setTokenSpam',
+  'sendTransaction',
+  'sendAsset',
+  'speedUpTransaction',
+  'cancelTransaction',
+  'retryTransaction',
+  'refreshPastTransactions',
+  'lookupRecipient',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.

@@ -13,6 +13,7 @@ import type { CurrencyErrorCode } from '../../controllers/currency/errors';
 import type { KeyringErrorCode } from '../../controllers/keyring/errors';
 import type { NetworkErrorCode } from '../../controllers/network/errors';
 import type { PreferencesErrorCode } from '../../controllers/preferences/errors';
+import type { TransferErrorCode } from '../../controllers/transactions/errors';
 import type { UserRecordErrorCode } from '../../controllers/user-record/errors';
 
 /** Every stable code an action's failure may carry as `data.code`, e.g. 'keyring.incorrectPassword'. */
@@ -24,7 +25,8 @@ export type FailureCode =
   | UserRecordErrorCode
   | ApprovalErrorCode
   | AssetErrorCode
-  | BackendErrorCode;
+  | BackendErrorCode
+  | TransferErrorCode;
 
 /** A coded failure's `data`; a backend-kept change adds which change failed and the server's word. */
 export interface FailureData {

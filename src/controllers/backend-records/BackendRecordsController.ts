@@ -192,6 +192,47 @@ export class BackendRecordsController extends BaseController<
     );
   }
 
+  /**
+   * The address(es) a name or social identity resolves to for the send form (spec part 2 §7:
+   * GET /lookup for ENS, Unstoppable and .bit, GET /lookup/orrery for a login). The identifier is
+   * checked by the contact rules first (invalidInput, `detail` the message key); a name without
+   * an address fails as requestFailed with status 404. Plain addresses need no lookup.
+   */
+  async lookupRecipient(kind: string, id: string): Promise<{ addresses: string[] }> {
+    const operation = 'recipientLookup';
+    const { providerConfig } = this.messenger.call('NetworkController:getState');
+    const identifier = typeof id === 'string' ? id.trim() : '';
+    const error =
+      kind === 'eth' || kind === 'bitcoin'
+        ? 'walletSettings.invalidContactType'
+        : validateContact(
+            { contact_verifier: kind, contact_verifier_id: identifier },
+            [],
+            Number.parseInt(providerConfig.chainId, 16),
+          );
+    if (error) {
+      throw new BackendChangeError(
+        { code: BackendErrorCode.invalidInput, operation, detail: error },
+        `Recipient refused: ${error}`,
+      );
+    }
+    const address = this.messenger.call('PreferencesController:getState').selectedAddress;
+    const token = address && this.messenger.call('BackendSessionController:getToken', address);
+    if (!address || !token) throw notSignedIn(operation);
+    return runBackendChange(
+      operation,
+      async () => {
+        if (kind === 'ens' || kind === 'unstoppable' || kind === 'bit') {
+          const reply = await this.#backend.lookupName(token, identifier, kind);
+          return { addresses: reply.addresses ?? [reply.address] };
+        }
+        const reply = await this.#backend.lookupIdentity(token, kind, identifier);
+        return { addresses: [reply.address] };
+      },
+      () => this.messenger.call('BackendSessionController:handleUnauthorized', address),
+    );
+  }
+
   async deleteContact(contactId: number): Promise<void> {
     await this.#change(
       'contactDelete',

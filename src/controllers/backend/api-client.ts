@@ -17,6 +17,8 @@ import type {
   CustomToken,
   CustomTokenInput,
   Deleted,
+  LookupReply,
+  NameType,
   PatchUserBody,
   Permission,
   PermissionInput,
@@ -182,6 +184,17 @@ export function createBackendClient({
       call<ServerUserRecord>('PATCH', '/user/verifier', { token, body: { verifier, verifierId } }),
     recordLogin: (token: string, body: RecordLoginBody) =>
       call<RecordLoginReply>('POST', '/user/recordLogin', { token, body }),
+
+    lookupName: (token: string, key: string, type: NameType) =>
+      call<LookupReply>('GET', `/lookup?${new URLSearchParams({ key, type }).toString()}`, {
+        token,
+      }),
+    lookupIdentity: (token: string, verifier: string, verifierId: string) =>
+      call<{ address: string }>(
+        'GET',
+        `/lookup/orrery?${new URLSearchParams({ verifier, verifierId }).toString()}`,
+        { token },
+      ),
 
     addPermission: (token: string, body: PermissionInput) =>
       call<ServerPermission>('POST', '/permissions', { token, body }),

@@ -31,7 +31,8 @@ export type BackendOperation =
   | 'customNetworkAdd'
   | 'customNetworkUpdate'
   | 'customNetworkDelete'
-  | 'permissionAdd';
+  | 'permissionAdd'
+  | 'recipientLookup';
 
 export interface BackendChangeErrorData {
   code: BackendErrorCode;

@@ -14,8 +14,10 @@ export const NAMESPACES = [
   'navBar',
   'network',
   'toast',
+  'walletActivity',
   'walletHome',
   'walletSettings',
+  'walletTransfer',
   'whiteLabel',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

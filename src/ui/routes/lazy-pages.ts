@@ -17,6 +17,12 @@ export const HomePage = lazy(
 export const SettingsPage = lazy(
   () => import(/* webpackChunkName: "route-settings" */ '../pages/settings/SettingsPage'),
 );
+export const TransferPage = lazy(
+  () => import(/* webpackChunkName: "route-transfer" */ '../pages/transfer/TransferPage'),
+);
+export const ActivityPage = lazy(
+  () => import(/* webpackChunkName: "route-activity" */ '../pages/activity/ActivityPage'),
+);
 export const ComingSoonPage = lazy(
   () => import(/* webpackChunkName: "route-coming" */ '../pages/ComingSoonPage'),
 );

@@ -3,7 +3,15 @@ import type { RouteObject } from 'react-router';
 import { RouteModule } from '../shell/RouteModule';
 import { CarriedNavigate } from './carried-links';
 import { RequireSession, SignedOutOnly } from './guards';
-import { ComingSoonPage, HomePage, LoginPage, SettingsPage, WalletLayout } from './lazy-pages';
+import {
+  ActivityPage,
+  ComingSoonPage,
+  HomePage,
+  LoginPage,
+  SettingsPage,
+  TransferPage,
+  WalletLayout,
+} from './lazy-pages';
 import { TopupRoute } from './TopupRoute';
 
 /** The top-up providers' pages (spec part 2 §2: /wallet/topup/{providerName}). */
@@ -58,9 +66,9 @@ export const walletRoutes: RouteObject[] = [
         path: 'home/collectibles/:address',
         element: <ComingSoonPage titleKey="walletHome.collectible" />,
       },
-      { path: 'history', element: <ComingSoonPage titleKey="navBar.activity" /> },
+      { path: 'history', element: <ActivityPage /> },
       { path: 'settings', element: <SettingsPage /> },
-      { path: 'transfer', element: <ComingSoonPage titleKey="navBar.transfer" /> },
+      { path: 'transfer', element: <TransferPage /> },
       {
         path: 'topup',
         element: <TopupRoute />,

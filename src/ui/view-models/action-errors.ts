@@ -7,6 +7,7 @@ import { failureCode, type FailureCode } from '../../background/contract/errors'
  */
 const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'keyring.incorrectPassword': 'login.errors.incorrectPassword',
+  'keyring.corruptVault': 'login.errors.corruptVault',
   'keyring.emptyKey': 'accountMenu.errors.emptyKey',
   'keyring.invalidKey': 'accountMenu.errors.invalidKey',
   'keyring.alreadyAdded': 'accountMenu.errors.alreadyAdded',
