@@ -67,7 +67,7 @@ describe('settings actions through the engine', () => {
       await other.destroy();
     }
     // Five scrypt runs at the export cost (N = 2^17) on a shared machine.
-  }, 90_000);
+  }, 180_000);
 
   it('refuses to export while locked', async () => {
     const address = await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[1]!);
