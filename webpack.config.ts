@@ -1,19 +1,56 @@
 /**
  * Builds the browser app into dist/: the view bundle and index.html; one chunk per lazy route
  * module (src/ui/routes) with its own CSS file; the provider frame a dapp iframes
- * (provider-frame.html, no React); the engine's SharedWorker and dedicated Worker (split off by
+ * (provider-frame.html, no React); the embed iframe /popup (popup.html, no React at start) and
+ * the files the embedding SDK fetches by name (src/ui/embed-frame/public); the engine's SharedWorker and dedicated Worker (split off by
  * webpack from `new SharedWorker(new URL(...))` / `new Worker(new URL(...))`); one chunk per
  * non-English locale. Styles are CSS Modules (`*.module.css`) plus the global tokens, extracted
  * to .css files by mini-css-extract-plugin.
  * Asset URLs are relative to the page's <base>, so the same build serves at / and /v5.0.2/.
  * Types are checked separately with `tsc --noEmit`.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
+
+/**
+ * Files the embedding SDK fetches from the wallet origin by fixed names (`css/widget.css`,
+ * `images/torus_icon-blue.svg`), copied unchanged into dist/ under the same paths.
+ */
+class CopyPublicFiles {
+  constructor(private readonly dir: string) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'CopyPublicFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          for (const file of await listFiles(this.dir)) {
+            compilation.fileDependencies.add(file);
+            const name = path.relative(this.dir, file).split(path.sep).join('/');
+            compilation.emitAsset(name, new webpack.sources.RawSource(await readFile(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? listFiles(path.join(dir, entry.name))
+        : Promise.resolve([path.join(dir, entry.name)]),
+    ),
+  );
+  return nested.flat();
+}
 
 interface BuildEnv {
   production?: boolean;
@@ -27,7 +64,11 @@ export default function config(
   const name = production ? '[name].[contenthash:12]' : '[name]';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/ui/index.tsx', providerFrame: './src/ui/provider-frame/index.ts' },
+    entry: {
+      main: './src/ui/index.tsx',
+      providerFrame: './src/ui/provider-frame/index.ts',
+      embedFrame: './src/ui/embed-frame/index.ts',
+    },
     target: 'web',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
@@ -103,6 +144,15 @@ export default function config(
         publicPath: '',
         scriptLoading: 'defer',
       }),
+      // /popup, the embed iframe: its own small entry, served for /popup by the static server.
+      new HtmlWebpackPlugin({
+        template: './src/ui/embed-frame/embed-frame.html',
+        filename: 'popup.html',
+        chunks: ['embedFrame'],
+        publicPath: '',
+        scriptLoading: 'defer',
+      }),
+      new CopyPublicFiles(path.resolve(__dirname, 'src/ui/embed-frame/public')),
     ],
     optimization: {
       minimize: production,
