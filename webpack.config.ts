@@ -59,10 +59,45 @@ interface BuildEnv {
 export default function config(
   _env: BuildEnv,
   argv: { mode?: Configuration['mode'] },
-): Configuration {
+): Configuration[] {
   const production = (argv.mode ?? 'production') === 'production';
+  return [appConfig(production), sdkConfig(production, 'umd'), sdkConfig(production, 'module')];
+}
+
+/**
+ * The dapp SDK (src/embed/sdk) as its own small bundle in dist/sdk/: `orrery-embed.umd.js` for
+ * script tags (global `OrreryEmbed`, the class at `OrreryEmbed.default`) and `orrery-embed.mjs`.
+ */
+function sdkConfig(production: boolean, kind: 'umd' | 'module'): Configuration {
+  return {
+    name: `sdk-${kind}`,
+    mode: production ? 'production' : 'development',
+    entry: './src/embed/sdk/index.ts',
+    target: ['web', 'es2020'],
+    devtool: 'source-map',
+    output: {
+      path: path.resolve(__dirname, 'dist/sdk'),
+      filename: kind === 'umd' ? 'orrery-embed.umd.js' : 'orrery-embed.mjs',
+      library: kind === 'umd' ? { name: 'OrreryEmbed', type: 'umd' } : { type: 'module' },
+      globalObject: 'globalThis',
+      clean: false,
+    },
+    experiments: kind === 'module' ? { outputModule: true } : {},
+    resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
+    module: {
+      rules: [{ test: /\.ts$/, loader: 'esbuild-loader', options: { target: 'es2020' } }],
+    },
+    // webpack's own minifier (terser): esbuild's would wrap the UMD wrapper as a lazy module.
+    optimization: { minimize: production },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+function appConfig(production: boolean): Configuration {
   const name = production ? '[name].[contenthash:12]' : '[name]';
   return {
+    name: 'app',
     mode: production ? 'production' : 'development',
     entry: {
       main: './src/ui/index.tsx',
@@ -79,7 +114,8 @@ export default function config(
       // 'auto' derives chunk URLs from the running script's own URL, so both /
       // and /v5.0.2/ work without rebuilding.
       publicPath: 'auto',
-      clean: true,
+      // dist/sdk/ is the SDK's build, written beside this one.
+      clean: { keep: /^sdk\// },
       // Spec part 2 §9: chunk load timeout 120 s; then the route's error boundary offers a reload.
       chunkLoadTimeout: 120_000,
     },

@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { build, stop as stopEsbuild } from 'esbuild';
 import type { Page } from 'playwright-core';
 import {
   createPublicClient,
@@ -25,6 +26,7 @@ import {
 import {
   DEV_ADDRESS,
   DEV_KEY,
+  DIST_DIR,
   REPO_ROOT,
   SCREENSHOTS_DIR,
   VAULT_PASSWORD,
@@ -45,6 +47,7 @@ interface TorusLike {
   init(params: object): Promise<void>;
   login(params?: object): Promise<string[]>;
   logout(): Promise<void>;
+  cleanUp(): Promise<void>;
   setProvider(params: object): Promise<void>;
   showWallet(path: string, params?: object): void;
   getUserInfo(message: string): Promise<Record<string, unknown>>;
@@ -64,6 +67,20 @@ interface TorusLike {
 declare global {
   interface Window {
     host: { torus: TorusLike; events: Array<[string, unknown]> };
+    viemDapp: {
+      discover(): Array<{ uuid: string; name: string; icon: string; rdns: string }>;
+      client(rdns: string): {
+        getAddresses(): Promise<string[]>;
+        getChainId(): Promise<number>;
+        signMessage(args: { account: string; message: string }): Promise<string>;
+        sendTransaction(args: {
+          account: string;
+          to: string;
+          value: bigint;
+          chain: null;
+        }): Promise<string>;
+      };
+    };
     embedAttack: { received: unknown[]; attack(target: Window): void; opened: Window | null };
   }
 }
@@ -100,11 +117,52 @@ const HOSTILE_HTML = `<!doctype html>
   };
 </script></body></html>`;
 
+/** Our SDK from its own bundle, plus a viem wallet client that finds wallets only by EIP-6963. */
+const OURS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Orrery SDK host</title></head>
+<body><h1>Orrery SDK host</h1>
+<script src="/orrery-embed.js"></script>
+<script src="/viem-dapp.js"></script>
+<script>
+  const events = [];
+  window.host = { torus: new OrreryEmbed.default(), events };
+</script></body></html>`;
+
+/** Bundled for the browser: EIP-6963 discovery and a viem wallet client over what was found. */
+const VIEM_DAPP = `
+import { createWalletClient, custom } from 'viem';
+const byUuid = new Map();
+window.addEventListener('eip6963:announceProvider', (event) =>
+  byUuid.set(event.detail.info.uuid, event.detail),
+);
+window.viemDapp = {
+  discover() {
+    window.dispatchEvent(new Event('eip6963:requestProvider'));
+    return [...byUuid.values()].map(({ info }) => info);
+  },
+  client(rdns) {
+    const found = [...byUuid.values()].find(({ info }) => info.rdns === rdns);
+    if (!found) throw new Error('no wallet announced ' + rdns);
+    return createWalletClient({ transport: custom(found.provider) });
+  },
+};
+`;
+
 async function startHostServer(): Promise<{ port: number; close(): Promise<void> }> {
   const torusJs = await readFile(
     path.join(REPO_ROOT, 'node_modules/@toruslabs/torus-embed/dist/torus.umd.min.js'),
     'utf8',
   );
+  const oursJs = await readFile(path.join(DIST_DIR, 'sdk/orrery-embed.umd.js'), 'utf8');
+  const viemBundle = await build({
+    stdin: { contents: VIEM_DAPP, resolveDir: REPO_ROOT, loader: 'js' },
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+  });
+  const viemJs = viemBundle.outputFiles[0]!.text;
+  await stopEsbuild(); // its service process would keep jest's worker alive
   const server: Server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://host').pathname;
     const body =
@@ -114,7 +172,13 @@ async function startHostServer(): Promise<{ port: number; close(): Promise<void>
           ? { type: 'text/html', text: HOSTILE_HTML }
           : pathname === '/torus.js'
             ? { type: 'text/javascript', text: torusJs }
-            : null;
+            : pathname === '/ours.html'
+              ? { type: 'text/html', text: OURS_HTML }
+              : pathname === '/orrery-embed.js'
+                ? { type: 'text/javascript', text: oursJs }
+                : pathname === '/viem-dapp.js'
+                  ? { type: 'text/javascript', text: viemJs }
+                  : null;
     if (!body) {
       response.writeHead(pathname === '/favicon.ico' ? 204 : 404).end();
       return;
@@ -189,8 +253,8 @@ async function approve(type: string, value?: unknown) {
   return request;
 }
 
-async function openHost(origin: string): Promise<Page> {
-  const page = await browser!.open(`${origin}/host.html`);
+async function openHost(origin: string, file = 'host.html'): Promise<Page> {
+  const page = await browser!.open(`${origin}/${file}`);
   await page.waitForFunction(() => window.host !== undefined);
   return page;
 }
@@ -417,6 +481,108 @@ describe('hostile frames and cross-site hosts', () => {
       ),
     );
     expect(error).toEqual({ code: 4900, message: expect.stringMatching(/storage/) });
+    await host.close();
+  });
+});
+
+describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () => {
+  let host: Page;
+
+  it('init, login, signatures and a transaction through the same steps', async () => {
+    // The previous block logged out (locked); the user unlocked in the hostile test.
+    // The same host origin as above: the user withdrew its access in the wallet meanwhile.
+    await walletTab.evaluate(
+      async ([address, origin]) => {
+        await window.orreryTestHooks.actions.setSelectedAddress(address!);
+        await window.orreryTestHooks.actions.revokePermissions(origin!);
+      },
+      [DEV_ADDRESS, sameSiteHost],
+    );
+    host = await openHost(sameSiteHost, 'ours.html');
+    expect(await initHost(host)).toEqual({ isInitialized: true, isTorus: true });
+    expect(
+      await host.evaluate(() => window.host.torus.ethereum.request({ method: 'eth_chainId' })),
+    ).toBe('0x1691');
+    expect(
+      await host.evaluate(() => {
+        const provider = window.host.torus.ethereum as unknown as Record<string, unknown>;
+        return [provider.isMetaMask, provider.networkVersion, typeof provider.sendAsync];
+      }),
+    ).toEqual([true, '5777', 'function']);
+
+    const login = host.evaluate(() => window.host.torus.login());
+    await approve('connect', { accounts: [DEV_ADDRESS], period: 'week' });
+    expect(await login).toEqual([DEV_ADDRESS]);
+    await host.waitForFunction(() => window.host.torus.isLoggedIn);
+
+    const message = 'Hello from our SDK';
+    const personal = host.evaluate(
+      ([data, address]) =>
+        window.host.torus.ethereum.request({ method: 'personal_sign', params: [data, address] }),
+      [`0x${Buffer.from(message).toString('hex')}`, DEV_ADDRESS],
+    );
+    await approve('personal_sign');
+    const signature = (await personal) as Hex;
+    expect((await recoverMessageAddress({ message, signature })).toLowerCase()).toBe(DEV_ADDRESS);
+    await host.evaluate(() =>
+      window.host.torus.setProvider({ host: 'localhost', chainId: 5777, networkName: 'Anvil' }),
+    );
+  });
+
+  it('a viem wallet client finds the wallet only through EIP-6963 and signs and sends with it', async () => {
+    const infos = await host.evaluate(() => window.viemDapp.discover());
+    expect(infos).toEqual([
+      {
+        uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Orrery',
+        icon: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        rdns: 'app.orrery.wallet',
+      },
+    ]);
+    expect(
+      await host.evaluate(async () =>
+        (await window.viemDapp.client('app.orrery.wallet').getAddresses()).map((a) =>
+          a.toLowerCase(),
+        ),
+      ),
+    ).toEqual([DEV_ADDRESS]); // viem checksums what the wallet gave in lower case
+    expect(
+      await host.evaluate(() => window.viemDapp.client('app.orrery.wallet').getChainId()),
+    ).toBe(5777);
+
+    const signed = host.evaluate(
+      (account) =>
+        window.viemDapp
+          .client('app.orrery.wallet')
+          .signMessage({ account, message: 'viem via 6963' }),
+      DEV_ADDRESS,
+    );
+    await approve('personal_sign');
+    expect(
+      (
+        await recoverMessageAddress({ message: 'viem via 6963', signature: (await signed) as Hex })
+      ).toLowerCase(),
+    ).toBe(DEV_ADDRESS);
+
+    const sent = host.evaluate(
+      (account) =>
+        window.viemDapp.client('app.orrery.wallet').sendTransaction({
+          account,
+          to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+          value: 1000n,
+          chain: null,
+        }),
+      DEV_ADDRESS,
+    );
+    await approve('transaction');
+    const chain = createPublicClient({ transport: http(wallet!.anvil.rpcUrl) });
+    const receipt = await chain.waitForTransactionReceipt({ hash: (await sent) as Hex });
+    expect(receipt.status).toBe('success');
+
+    await host.evaluate(() => window.host.torus.logout());
+    expect(await host.evaluate(() => window.host.torus.isLoggedIn)).toBe(false);
+    await host.evaluate(() => window.host.torus.cleanUp());
+    expect(await host.locator('#torusIframe').count()).toBe(0);
     await host.close();
   });
 });
