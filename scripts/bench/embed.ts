@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     console.log(`iframe scripts before init: ${[...iframeScripts].sort().join(', ')}`);
     console.log(`iframe JS, gzipped: ${iframeKb.toFixed(1)} KB`);
     console.log(
-      `engine worker (${[...workerScripts].join(', ')}, not awaited by init): ${workerKb.toFixed(1)} KB gzipped`,
+      `engine worker entry (${[...workerScripts].join(', ')}; its chunks load inside the worker, not awaited by init): ${workerKb.toFixed(1)} KB gzipped`,
     );
     console.log(
       `SDK bundle, gzipped: ${(gzipSync(sdk, { level: 9 }).length / 1024).toFixed(1)} KB`,
