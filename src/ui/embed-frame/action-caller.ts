@@ -29,7 +29,9 @@ export type ActionCaller = <Name extends ActionName>(
 export function createActionCaller(
   port: MessageChannelPort<BackgroundMessage, ViewMessage>,
 ): ActionCaller {
-  let nextId = 1;
+  // The approval modal's BackgroundClient numbers its requests on the same port from 1, and
+  // every response reaches both: ours start far above, so the ids never meet.
+  let nextId = 2 ** 40;
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   port.onMessage((message) => {
     if (message.type !== 'response' && message.type !== 'error') return;

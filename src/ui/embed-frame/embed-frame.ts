@@ -44,7 +44,27 @@ export interface EmbedFrameUi {
   onConfig?(config: EmbedConfig): void;
   onWidgetVisibility?(visible: boolean): void;
   onLoggedIn?(address: string | null): void;
+  /** True while a host request may wait for the user (show the approval modal), false after. */
+  onWaitingForUser?(waiting: boolean): void;
 }
+
+/** Methods that may wait for the user's approval in the wallet. */
+export const USER_METHODS: ReadonlySet<string> = new Set([
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v1',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_getEncryptionPublicKey',
+  'eth_decrypt',
+  'wallet_addEthereumChain',
+  'wallet_switchEthereumChain',
+  'wallet_watchAsset',
+]);
 
 export interface EmbedFrameOptions {
   parent: MessageTargetWindow;
@@ -135,8 +155,22 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     provider.catch(() => undefined);
     return provider;
   };
+  // Requests that may need the user, counted so the view shows the modal only meanwhile.
+  let waiting = 0;
+  const tracked = <T>(method: string, run: () => Promise<T>): Promise<T> => {
+    if (!USER_METHODS.has(method)) return run();
+    if (waiting++ === 0) ui.onWaitingForUser?.(true);
+    const done = () => {
+      if (--waiting === 0) ui.onWaitingForUser?.(false);
+    };
+    const result = run();
+    result.then(done, done);
+    return result;
+  };
   const request = (method: string, params?: unknown[]) =>
-    providerForHost().then((opened) => opened.request({ method, ...(params ? { params } : {}) }));
+    tracked(method, () =>
+      providerForHost().then((opened) => opened.request({ method, ...(params ? { params } : {}) })),
+    );
 
   // Writes before the handshake are held by the stream; none are lost.
   const send = (substream: Substream, data: unknown) => substream.send(data);
@@ -173,19 +207,19 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       answer({ error: { code: -32600, message: 'Invalid request' } });
       return;
     }
-    providerForHost()
-      .then((opened) =>
+    tracked(method, () =>
+      providerForHost().then((opened) =>
         opened.request({ method, ...(params ? { params: params as unknown[] } : {}) }),
-      )
-      .then(
-        (result) => {
-          answer({ result: result ?? null });
-          if (method === 'eth_requestAccounts' && isAccounts(result)) {
-            reportStatus(result[0] ?? null, false);
-          }
-        },
-        (error: unknown) => answer({ error: toErrorObject(error) }),
-      );
+      ),
+    ).then(
+      (result) => {
+        answer({ result: result ?? null });
+        if (method === 'eth_requestAccounts' && isAccounts(result)) {
+          reportStatus(result[0] ?? null, false);
+        }
+      },
+      (error: unknown) => answer({ error: toErrorObject(error) }),
+    );
   });
 
   // ---- stream B.

@@ -8,6 +8,7 @@
 import { connectToEngine } from '../bridge/connect-engine';
 import { PROVIDER_DISCONNECTED, ProviderRpcError } from '../bridge/provider-stream';
 import { createActionCaller, type ActionCaller } from './action-caller';
+import type { MountedModal } from './approvals/mount';
 import { startEmbedFrame } from './embed-frame';
 
 if (window.parent === window) {
@@ -18,7 +19,8 @@ if (window.parent === window) {
   let caller: Promise<ActionCaller> | null = null;
   const actions = () =>
     (caller ??= connection.then(({ wire }) => createActionCaller(wire.viewPort)));
-  startEmbedFrame({
+  let modal: Promise<MountedModal | null> | null = null;
+  const frame = startEmbedFrame({
     parent: window.parent,
     selfWindow: window,
     async openProvider(origin) {
@@ -38,6 +40,34 @@ if (window.parent === window) {
         void (await (
           await actions()
         )('importAccountWithPrivateKey', key)),
+    },
+    ui: {
+      // The in-page approval modal: full screen over the host while a request waits.
+      onWaitingForUser(waiting) {
+        if (waiting) {
+          frame.setFullscreen(true);
+          modal ??= Promise.all([
+            connection,
+            import(/* webpackChunkName: "embed-approval" */ './approvals/mount'),
+          ])
+            .then(([{ wire }, { mountApprovalModal }]) =>
+              mountApprovalModal({
+                viewPort: wire.viewPort,
+                origin: frame.hostOrigin ?? '',
+                walletUrl: location.origin,
+              }),
+            )
+            .catch((error: unknown) => {
+              console.warn('Orrery embed: the approval modal failed to load', error);
+              return null;
+            });
+          return;
+        }
+        const shown = modal;
+        modal = null;
+        void shown?.then((mounted) => mounted?.close());
+        frame.setFullscreen(false);
+      },
     },
   });
   connection.catch((error: unknown) =>

@@ -8,6 +8,7 @@
 export const NAMESPACES = [
   'accountMenu',
   'app',
+  'embed',
   'login',
   'navBar',
   'network',
