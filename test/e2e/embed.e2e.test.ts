@@ -13,6 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
+import { AxeBuilder } from '@axe-core/playwright';
 import { build, stop as stopEsbuild } from 'esbuild';
 import type { Page } from 'playwright-core';
 import {
@@ -24,6 +25,7 @@ import {
 } from 'viem';
 
 import {
+  screenshotSizes,
   DEV_ADDRESS,
   DEV_KEY,
   DIST_DIR,
@@ -583,6 +585,99 @@ describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () 
     expect(await host.evaluate(() => window.host.torus.isLoggedIn)).toBe(false);
     await host.evaluate(() => window.host.torus.cleanUp());
     expect(await host.locator('#torusIframe').count()).toBe(0);
+    await host.close();
+  });
+});
+
+/**
+ * axe on the host page and the wallet's iframe in it: serious or critical violations fail. The
+ * published SDK's iframe element has no title (its markup, not ours; our SDK's has one), so
+ * frame-title is left to the host.
+ */
+async function checkEmbedA11y(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).disableRules(['frame-title']).analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const report = blocking.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect({ label, violations: report }).toEqual({ label, violations: [] });
+}
+
+describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
+  it('request() eth_requestAccounts and personal_sign ask in the iframe: axe in both themes, keyboard, approve and reject', async () => {
+    await walletTab.evaluate(
+      async ([password, address, origin]) => {
+        const { actions } = window.orreryTestHooks;
+        await actions.submitPassword(password!);
+        await actions.setSelectedAddress(address!);
+        await actions.revokePermissions(origin!);
+      },
+      [VAULT_PASSWORD, DEV_ADDRESS, sameSiteHost],
+    );
+    const host = await openHost(sameSiteHost);
+    await initHost(host);
+    const iframe = host.frameLocator('#torusIframe');
+
+    // request() goes to the wallet itself (not the SDK's login flow): the connect prompt.
+    const connect = host.evaluate(() =>
+      window.host.torus.ethereum.request({ method: 'eth_requestAccounts' }),
+    );
+    const connectDialog = iframe.getByRole('dialog', { name: 'Connect to this site?' });
+    await connectDialog.waitFor();
+    await connectDialog.getByText(`Requested by ${sameSiteHost}`).waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      await walletTab.evaluate((next) => window.orreryTestHooks.actions.setTheme(next), theme);
+      await host.locator('#torusIframe').waitFor();
+      await until(
+        async () =>
+          (await host
+            .frame({ url: /\/popup/ })
+            ?.evaluate(() => document.documentElement.dataset.theme)) === theme,
+        `the modal in the ${theme} theme`,
+      );
+      await checkEmbedA11y(host, `embed connect modal (${theme})`);
+    }
+    await screenshotSizes(host, 'embed-approval-connect');
+    // Keyboard: Approve is reachable and works with Enter.
+    await iframe.getByRole('button', { name: 'Approve' }).focus();
+    await host.keyboard.press('Enter');
+    expect(await connect).toEqual([DEV_ADDRESS]);
+    await connectDialog.waitFor({ state: 'detached' });
+
+    const message = 'Sign in to the embed host';
+    const sign = () =>
+      host.evaluate(
+        ([data, address]) =>
+          window.host.torus.ethereum
+            .request({ method: 'personal_sign', params: [data, address] })
+            .then(
+              (result) => ({ result }),
+              (error: { code: number }) => ({ code: error.code }),
+            ),
+        [`0x${Buffer.from(message).toString('hex')}`, DEV_ADDRESS],
+      );
+    const signed = sign();
+    const signDialog = iframe.getByRole('dialog', { name: 'Sign this message?' });
+    await signDialog.getByText(message).waitFor();
+    await checkEmbedA11y(host, 'embed sign modal (dark)');
+    await screenshotSizes(host, 'embed-approval-sign');
+    await signDialog.getByRole('button', { name: 'Approve' }).click();
+    const { result } = (await signed) as { result: Hex };
+    expect((await recoverMessageAddress({ message, signature: result })).toLowerCase()).toBe(
+      DEV_ADDRESS,
+    );
+
+    // Esc closes the modal and rejects: the dapp hears 4001.
+    const rejected = sign();
+    await signDialog.waitFor();
+    await iframe.getByRole('button', { name: 'Reject' }).focus();
+    await host.keyboard.press('Escape');
+    expect(await rejected).toEqual({ code: 4001 });
+    await signDialog.waitFor({ state: 'detached' });
+    await walletTab.evaluate(() => window.orreryTestHooks.actions.setTheme('light'));
     await host.close();
   });
 });

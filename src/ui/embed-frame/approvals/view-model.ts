@@ -39,7 +39,11 @@ export function decodeMessage(hex: string): string {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     // Control characters other than line breaks and tabs mean binary data.
-    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? hex : text;
+    const binary = [...text].some((char) => {
+      const code = char.charCodeAt(0);
+      return (code < 0x20 && char !== '\n' && char !== '\r' && char !== '\t') || code === 0x7f;
+    });
+    return binary ? hex : text;
   } catch {
     return hex;
   }
