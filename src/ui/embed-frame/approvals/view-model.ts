@@ -23,7 +23,10 @@ export interface ApprovalView {
   kind: ShownKind;
   origin: string;
   /** Lines of detail: the message, the typed data, the recipient and amount. */
-  details: Array<{ label: 'message' | 'data' | 'to' | 'amount' | 'chain'; value: string }>;
+  details: Array<{
+    label: 'account' | 'message' | 'data' | 'to' | 'amount' | 'chain';
+    value: string;
+  }>;
   /** What approving passes along (connect: the selected account, the shortest period). */
   value: unknown;
   /** Why it cannot be approved here (the wallet is locked or has no account). */
@@ -67,6 +70,7 @@ export function approvalForOrigin(state: UiState, origin: string): ApprovalView 
     case 'connect': {
       const periods = Array.isArray(data.periods) ? (data.periods as string[]) : [];
       value = { accounts: selected ? [selected] : [], period: periods[0] ?? 'session' };
+      if (selected) details.push({ label: 'account', value: selected });
       break;
     }
     case 'personal_sign':
