@@ -607,7 +607,7 @@ async function checkEmbedA11y(page: Page, label: string): Promise<void> {
 }
 
 describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
-  it('request() eth_requestAccounts and personal_sign ask in the iframe: axe in both themes, keyboard, approve and reject', async () => {
+  it('the widget button, then request() eth_requestAccounts and personal_sign asking in the iframe: axe in both themes, keyboard, approve and reject', async () => {
     await walletTab.evaluate(
       async ([password, address, origin]) => {
         const { actions } = window.orreryTestHooks;
@@ -620,6 +620,22 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     const host = await openHost(sameSiteHost);
     await initHost(host);
     const iframe = host.frameLocator('#torusIframe');
+
+    // The widget button in the host's corner: named, reachable by keyboard, opens the wallet.
+    const widget = iframe.getByRole('button', { name: 'Open the wallet' });
+    await widget.waitFor();
+    const box = await host.locator('#torusIframe').boundingBox();
+    expect(box).toMatchObject({ x: 0, width: 70, height: 70 });
+    await checkEmbedA11y(host, 'embed widget');
+    await screenshotSizes(host, 'embed-widget');
+    await widget.focus();
+    const [walletWindow] = await Promise.all([
+      browser!.context.waitForEvent('page'),
+      host.keyboard.press('Enter'),
+    ]);
+    await walletWindow.waitForURL(`${WALLET}/**`);
+    expect(new URL(walletWindow.url()).origin).toBe(WALLET);
+    await walletWindow.close();
 
     // request() goes to the wallet itself (not the SDK's login flow): the connect prompt.
     const connect = host.evaluate(() =>
@@ -677,6 +693,8 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await host.keyboard.press('Escape');
     expect(await rejected).toEqual({ code: 4001 });
     await signDialog.waitFor({ state: 'detached' });
+    // The widget is back once no request waits.
+    await widget.waitFor();
     await walletTab.evaluate(() => window.orreryTestHooks.actions.setTheme('light'));
     await host.close();
   });

@@ -9,6 +9,7 @@ import { connectToEngine } from '../bridge/connect-engine';
 import { PROVIDER_DISCONNECTED, ProviderRpcError } from '../bridge/provider-stream';
 import { createActionCaller, type ActionCaller } from './action-caller';
 import type { MountedModal } from './approvals/mount';
+import type { MountedWidget } from './widget/mount-widget';
 import { startEmbedFrame } from './embed-frame';
 
 if (window.parent === window) {
@@ -20,6 +21,19 @@ if (window.parent === window) {
   const actions = () =>
     (caller ??= connection.then(({ wire }) => createActionCaller(wire.viewPort)));
   let modal: Promise<MountedModal | null> | null = null;
+  let widget: Promise<MountedWidget | null> | null = null;
+  let widgetVisible = false;
+  let buttonSize = 56;
+  const showWidget = () => {
+    void widget?.then((mounted) => mounted?.setVisible(widgetVisible && modal === null));
+    if (widget || !widgetVisible) return;
+    widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
+      .then(({ mountWidget }) => mountWidget({ size: buttonSize, walletUrl: location.origin }))
+      .catch((error: unknown) => {
+        console.warn('Orrery embed: the widget failed to load', error);
+        return null;
+      });
+  };
   const frame = startEmbedFrame({
     parent: window.parent,
     selfWindow: window,
@@ -42,6 +56,13 @@ if (window.parent === window) {
         )('importAccountWithPrivateKey', key)),
     },
     ui: {
+      onConfig(config) {
+        buttonSize = config.buttonSize;
+      },
+      onWidgetVisibility(visible) {
+        widgetVisible = visible;
+        showWidget();
+      },
       // The in-page approval modal: full screen over the host while a request waits.
       onWaitingForUser(waiting) {
         if (waiting) {
@@ -61,12 +82,14 @@ if (window.parent === window) {
               console.warn('Orrery embed: the approval modal failed to load', error);
               return null;
             });
+          showWidget();
           return;
         }
         const shown = modal;
         modal = null;
         void shown?.then((mounted) => mounted?.close());
         frame.setFullscreen(false);
+        showWidget();
       },
     },
   });
