@@ -8,7 +8,9 @@
 export const NAMESPACES = [
   'accountMenu',
   'app',
+  'confirm',
   'embed',
+  'fees',
   'login',
   'navBar',
   'network',
