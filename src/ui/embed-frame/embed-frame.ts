@@ -229,9 +229,10 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     if (config.refused.length > 0) {
       warn(`Orrery embed: init refused ${config.refused.join('; ')}`);
     }
+    // Answered first: nothing the view loads may delay the host's init.
+    send(sub(COMM.init), { name: 'init_complete', data: { success: true } });
     ui.onConfig?.(config);
     ui.onWidgetVisibility?.(config.widgetVisible);
-    send(sub(COMM.init), { name: 'init_complete', data: { success: true } });
     void refreshStatus(true);
   });
 
