@@ -51,6 +51,8 @@ export interface WalletOptions {
   config?: Partial<RuntimeConfigFile>;
   /** Runs the backend on a fresh PGlite database and points config.json's apiUrl at it. */
   backend?: boolean;
+  /** A fixed port (hold its lock, see port-lock.ts); default a free one. */
+  port?: number;
 }
 
 export interface Wallet {
@@ -77,7 +79,7 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
     }
     server = await startStaticServer({
       distDir: DIST_DIR,
-      port: 0,
+      port: options.port ?? 0,
       config: {
         network: {
           rpcUrl: anvil.rpcUrl,
