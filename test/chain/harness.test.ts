@@ -194,7 +194,9 @@ describe('snapshots and mining', () => {
     try {
       const startBlock = await clients.publicClient.getBlockNumber({ cacheTime: 0 });
       const hash = await clients.walletClient.sendTransaction({ to: accounts[6], value: 1n });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The node holds it in its pool: nothing mines it (no automine, no interval) until told,
+      // so no wait can change what follows.
+      expect(await callJsonRpc(rpcUrl, 'txpool_status', [])).toMatchObject({ pending: '0x1' });
       const pending = await callJsonRpc<{ blockNumber: string | null }>(
         rpcUrl,
         'eth_getTransactionByHash',

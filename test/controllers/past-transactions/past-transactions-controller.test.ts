@@ -227,9 +227,16 @@ describe('PastTransactionsController on anvil', () => {
     await first.h.destroy();
     running.splice(running.indexOf(first), 1);
     await setAutomine(anvil().rpcUrl, true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const { callJsonRpc } = await import('../../../scripts/lib/json-rpc');
     await callJsonRpc(anvil().rpcUrl, 'anvil_mine', ['0x1']);
+    // Mined now (anvil_mine answers after the block): no wait, the chain says so.
+    expect(
+      await callJsonRpc<{ status: string } | null>(
+        anvil().rpcUrl,
+        'eth_getTransactionReceipt',
+        [tx.hash],
+      ),
+    ).toMatchObject({ status: '0x1' });
 
     // A new session reads the history from the server and asks the node.
     const second = await setup({ from: first.from });
