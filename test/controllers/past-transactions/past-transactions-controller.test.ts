@@ -27,6 +27,10 @@ import { createTestDatabase, startServer, type TestDatabase } from '../../server
 import { createHarness, type Harness } from '../transactions/harness';
 
 const anvil = useAnvil({ accounts: 10 });
+// Each test unlocks a vault (600,000 PBKDF2 rounds), signs in on PGlite and waits for the chain:
+// under load (two CPU-bound processes on 2 cores, load 15) the first took over 30 s. Every wait
+// below is for a condition, so a longer limit only gives a slow machine room.
+jest.setTimeout(120_000);
 const ORIGIN = 'https://dapp.example';
 const EXPLORER = 'https://explorer.example';
 
@@ -147,7 +151,7 @@ async function serverRows(address: string) {
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string) {
   const start = Date.now();
   while (!(await condition())) {
-    if (Date.now() - start > 10_000) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() - start > 60_000) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
