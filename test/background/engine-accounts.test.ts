@@ -54,8 +54,18 @@ describe('accounts through the engine', () => {
   });
 
   it('keeps the selection across a lock and refuses to select an unknown account', async () => {
-    await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!);
+    const first = await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!);
     const second = await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[1]!);
+    // Every import selects the account just imported: the user expects to act with it.
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());
+    engine.actions.setSelectedAddress(first);
+    await engine.actions.importAccountWithSeedPhrase(
+      'test test test test test test test test test test test junk',
+      2,
+    );
+    expect(engine.getState().PreferencesController.selectedAddress).toBe(
+      anvil().accounts[2]!.toLowerCase(),
+    );
     engine.actions.setSelectedAddress(second);
     engine.actions.setLocked();
     expect(engine.getState().PreferencesController.selectedAddress).toBe(second.toLowerCase());

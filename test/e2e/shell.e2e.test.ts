@@ -41,7 +41,7 @@ let browser: Browser;
 let keeper: Page | null = null;
 const openKeeper = async () => {
   keeper = await browser.open(`${wallet.url}/v5.0.2/confirm`);
-  await keeper.getByTestId('coming-soon').waitFor();
+  await keeper.getByTestId('confirm-empty').waitFor();
 };
 
 beforeAll(async () => {
@@ -349,7 +349,7 @@ describe('the shell and the local way in', () => {
       `${wallet.url}/v5.0.2/confirm?instanceId=abc`,
       VIEWPORTS.popup,
     );
-    await confirm.getByTestId('coming-soon').waitFor();
+    await confirm.getByRole('heading', { name: 'No new transactions.' }).waitFor();
     expect(await confirm.title()).toBe('Confirm | Orrery');
     expect(pathOf(confirm)).toBe('/v5.0.2/confirm?instanceId=abc');
     await reviewScreen(confirm, 'window-confirm');

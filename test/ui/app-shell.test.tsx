@@ -52,8 +52,17 @@ describe('routes without a session', () => {
     expect(currentUrl()).toBe('/?redirect=%2Fwallet%2Fhome');
   });
 
+  it('/confirm needs no session; without a request it says so, titled Confirm | Orrery', async () => {
+    const { background, settle, currentUrl } = await renderApp('/confirm');
+    background.snapshot(1);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'No new transactions.' })).toBeTruthy();
+    expect(screen.queryByTestId('login-page')).toBeNull();
+    expect(currentUrl()).toBe('/confirm');
+    expect(document.title).toBe('Confirm | Orrery');
+  });
+
   it.each([
-    ['/confirm', 'Confirm | Orrery'],
     ['/providerchange', 'Network change | Orrery'],
     ['/redirect', 'Redirecting | Orrery'],
     ['/start', 'Login | Orrery'],

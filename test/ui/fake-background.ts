@@ -59,7 +59,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     KeyringController: withoutVault(getDefaultKeyringState()),
     AccountTrackerController: getDefaultAccountTrackerState(),
     GasFeeController: getDefaultGasFeeState(),
-    ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0 },
+    ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0, dappMetadata: {} },
     PermissionController: { grants: {} },
     SignatureController: { messages: {} },
     TransactionController: { uiTransactions: [] },

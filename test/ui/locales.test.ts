@@ -10,6 +10,9 @@ import { LOCALES } from '../../src/shared/preferences';
 import { WHITE_LABEL_REFUSAL_REASONS } from '../../src/shared/white-label';
 import { loadLocale } from '../../src/ui/i18n/load-locale';
 import { NAMESPACES } from '../../src/ui/i18n/namespaces';
+import { CONNECT_PERIODS } from '../../src/ui/view-models/approvals';
+import { TRANSACTION_TITLES } from '../../src/ui/view-models/transaction-approval';
+import { FEE_SPEEDS } from '../../src/ui/features/fees/fee-model';
 import { PASSWORD_RULES } from '../../src/ui/view-models/password';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -98,6 +101,9 @@ describe('locale files', () => {
     for (const section of ['display', 'networks', 'contacts', 'permissions', 'crashReports'])
       used.add(`walletSettings.sections.${section}`);
     for (const reason of WHITE_LABEL_REFUSAL_REASONS) used.add(`whiteLabel.reason.${reason}`);
+    for (const period of CONNECT_PERIODS) used.add(`confirm.connect.periods.${period}`);
+    for (const title of TRANSACTION_TITLES) used.add(`confirm.tx.titles.${title}`);
+    for (const speed of FEE_SPEEDS) used.add(`fees.speeds.${speed}`);
     expect(used.size).toBeGreaterThan(100);
     expect([...used].filter((key) => !(key in english)).sort()).toEqual([]);
   });

@@ -7,8 +7,10 @@ import {
   UserRecordErrorCode,
 } from '../../controllers/user-record/errors';
 import type { Controllers } from '../engine/build-controllers';
+import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
+import type { Hex } from '../../shared/primitives';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -29,6 +31,7 @@ export function createActionHandlers({
   KeyringController: keyring,
   NetworkController: network,
   ApprovalController: approvals,
+  SignatureController: signatures,
   PermissionController: permissions,
   BackendSessionController: backendSession,
   UserRecordController: userRecord,
@@ -43,6 +46,11 @@ export function createActionHandlers({
   const signedIn = () => {
     const address = preferences.state.selectedAddress;
     return address !== null && backendSession.getToken(address) !== undefined;
+  };
+  const selectImported = async (imported: Promise<Hex>): Promise<Hex> => {
+    const address = await imported;
+    preferences.setSelectedAddress(address);
+    return address;
   };
   return {
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
@@ -81,11 +89,13 @@ export function createActionHandlers({
       preferences.setSelectedAddress(null);
     },
     createNewAccount: () => keyring.createNewAccount(),
-    importAccountWithPrivateKey: (privateKey) => keyring.importAccountWithPrivateKey(privateKey),
-    importAccountWithSeedPhrase: (seedPhrase, index) =>
-      keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0),
+    // The user expects to act with the account they have just imported.
+    importAccountWithPrivateKey: (privateKey) =>
+      selectImported(keyring.importAccountWithPrivateKey(privateKey)),
+    importAccountWithSeedPhrase: (seedPhrase, index, passphrase) =>
+      selectImported(keyring.importAccountWithSeedPhrase(seedPhrase, index ?? 0, passphrase ?? '')),
     importAccountWithKeystore: (keystoreJson, password) =>
-      keyring.importAccountWithKeystore(keystoreJson, password),
+      selectImported(keyring.importAccountWithKeystore(keystoreJson, password)),
     setSelectedAddress: (address) => {
       const known = keyring.getAccounts().map((account) => account.toLowerCase());
       if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {
@@ -121,6 +131,11 @@ export function createActionHandlers({
     // 'approvals.invalidValue', the request still pending.
     approveRequest: (id, value) => approvals.approve(id, value),
     rejectRequest: (id) => approvals.reject(id),
+    decryptMessageInline: async (id) => {
+      const request = approvals.getRequest(id);
+      if (request?.type !== 'decrypt') throw requestNotFound(id);
+      return signatures.decryptPreview(request.requestData.messageId);
+    },
     revokePermissions: (origin) => permissions.revokePermissions(origin),
 
     loginToBackend: async (verifier, verifierId) => {

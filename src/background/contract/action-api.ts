@@ -46,7 +46,8 @@ export interface ActionApi {
   /** Adds an account with a new random key made inside the keyring; it becomes selected if none is. */
   createNewAccount(): Promise<Hex>;
   importAccountWithPrivateKey(privateKey: string): Promise<Hex>;
-  importAccountWithSeedPhrase(seedPhrase: string, index: number): Promise<Hex>;
+  /** `passphrase` is the optional BIP-39 passphrase (the "25th word"). */
+  importAccountWithSeedPhrase(seedPhrase: string, index: number, passphrase?: string): Promise<Hex>;
   importAccountWithKeystore(keystoreJson: string, password: string): Promise<Hex>;
   /** Selects one of the keyring's accounts. */
   setSelectedAddress(address: string): void;
@@ -61,6 +62,11 @@ export interface ActionApi {
   approveRequest(id: string, value: ApprovalValue): void;
   /** Rejects a pending request; the dapp gets the spec's 4001 error for its type. */
   rejectRequest(id: string): void;
+  /**
+   * The plaintext of a pending decrypt request, for the screen to show before the user allows
+   * (the dapp gets it only on approveRequest). Any other id fails with 'approvals.requestNotFound'.
+   */
+  decryptMessageInline(id: string): Promise<string>;
   /** Withdraws a dapp's access to the accounts. */
   revokePermissions(origin: string): void;
 
@@ -125,6 +131,7 @@ export const ACTION_NAMES = [
   'setCustomNetwork',
   'approveRequest',
   'rejectRequest',
+  'decryptMessageInline',
   'revokePermissions',
   'loginToBackend',
   'addContact',

@@ -52,7 +52,8 @@ export class OriginConnection {
       notify: (method, params) =>
         this.provider.handleNotification({ jsonrpc: '2.0', method, params }),
       log: options.log,
-      fetchFn: options.fetchFn ?? fetch,
+      // Called as ctx.fetchFn(): browsers refuse a fetch whose `this` is not the global scope.
+      fetchFn: options.fetchFn ?? ((input, init) => fetch(input, init)),
     };
     this.#filters = new FiltersAndSubscriptions(this.#context);
     const engine = createOriginRpcEngine(this.#context, this.#filters);

@@ -36,10 +36,13 @@ export function createWalletMethodsMiddleware(
       if (icon !== undefined && icon !== null && typeof icon !== 'string') {
         throw invalidParams('wallet_sendDomainMetadata: icon must be a string or null.');
       }
-      ctx.connection.domainMetadata = {
+      const domainMetadata = {
         name: metadata.name.trim().slice(0, MAX_NAME_LENGTH),
         icon: typeof icon === 'string' && icon.length <= MAX_ICON_LENGTH ? icon : null,
       };
+      ctx.connection.domainMetadata = domainMetadata;
+      // The approval screens show it in their header (views never reach the connection).
+      ctx.messenger.call('ApprovalController:setDappMetadata', ctx.origin, domainMetadata);
       return true;
     },
   });

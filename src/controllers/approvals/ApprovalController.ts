@@ -31,7 +31,18 @@ export type ApprovalControllerState = {
   /** Pending requests by id: request data only, never a result or a key. */
   pendingApprovals: Record<string, ApprovalRequest>;
   pendingApprovalCount: number;
+  /**
+   * What dapps said about themselves (wallet_sendDomainMetadata), by origin, for the approval
+   * screens' header: at most MAX_DAPP_METADATA origins, the latest kept.
+   */
+  dappMetadata: Record<string, DappMetadata>;
 };
+
+/** A dapp's name and icon URL as it declared them; never trusted for anything but display. */
+export type DappMetadata = { name: string; icon: string | null };
+
+/** Bounds the metadata map: a page cannot grow the state by inventing origins. */
+export const MAX_DAPP_METADATA = 100;
 
 // Pending requests die with the engine (their callers are rejected on destroy): never persisted.
 /** Which keys persist and which views see (the engine derives the views' state type from it). */
@@ -43,6 +54,12 @@ export const approvalControllerMetadata = {
     includeInStateLogs: true,
   },
   pendingApprovalCount: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
+  dappMetadata: {
     persist: false,
     usedInUi: true,
     includeInDebugSnapshot: true,
@@ -73,7 +90,13 @@ export type ApprovalControllerGetStateAction = ControllerGetStateAction<
   ApprovalControllerState
 >;
 /** The methods others may call as `ApprovalController:<method>`. */
-const MESSENGER_EXPOSED_METHODS = ['addRequest', 'approve', 'reject', 'getRequest'] as const;
+const MESSENGER_EXPOSED_METHODS = [
+  'addRequest',
+  'approve',
+  'reject',
+  'getRequest',
+  'setDappMetadata',
+] as const;
 
 export type ApprovalControllerAddRequestAction = MethodActions<
   typeof approvalControllerName,
@@ -170,7 +193,7 @@ export class ApprovalController extends BaseController<
       messenger,
       metadata: approvalControllerMetadata,
       name: approvalControllerName,
-      state: { pendingApprovals: {}, pendingApprovalCount: 0 },
+      state: { pendingApprovals: {}, pendingApprovalCount: 0, dappMetadata: {} },
     });
     this.#walletOrigin = walletOrigin;
     this.#now = now ?? (() => Date.now());
@@ -214,6 +237,22 @@ export class ApprovalController extends BaseController<
     });
     this.messenger.publish(`${approvalControllerName}:requestAdded`, pending);
     return { id, result };
+  }
+
+  /**
+   * Records what a dapp origin said about itself (already validated by the RPC method). The
+   * latest MAX_DAPP_METADATA origins are kept; an origin that speaks again moves to the end.
+   */
+  setDappMetadata(origin: string, metadata: DappMetadata): void {
+    assertOrigin(origin);
+    this.update((state) => {
+      delete state.dappMetadata[origin];
+      state.dappMetadata[origin] = { name: metadata.name, icon: metadata.icon };
+      const origins = Object.keys(state.dappMetadata);
+      for (const old of origins.slice(0, Math.max(0, origins.length - MAX_DAPP_METADATA))) {
+        delete state.dappMetadata[old];
+      }
+    });
   }
 
   /** The pending request with this id, if any. */

@@ -27,7 +27,7 @@ import {
   type SignedTransaction,
   type SignOptions,
 } from './sign-transaction';
-import { decryptVault, encryptVault, vaultNeedsUpgrade } from './vault-encryptor';
+import { createVaultKey, encryptVault, openVault, type VaultKey } from './vault-encryptor';
 import {
   ALREADY_ADDED_ERROR,
   CorruptVaultError,
@@ -175,7 +175,8 @@ export class KeyringController extends BaseController<
   KeyringControllerMessenger
 > {
   #contents: VaultContents | null = null;
-  #password: string | null = null;
+  /** The key derived at unlock: writes reuse it, so only unlock pays for the KDF. */
+  #key: VaultKey | null = null;
   /** Serialises vault mutations so two unlocks or writes never interleave. */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -206,8 +207,9 @@ export class KeyringController extends BaseController<
       if (this.state.vault)
         throw new KeyringError(KeyringErrorCode.vaultExists, VAULT_EXISTS_ERROR);
       const contents: VaultContents = { keyrings: [] };
-      const vault = await encryptVault(password, contents);
-      this.#unlockWith(contents, password, vault);
+      const key = await createVaultKey(password);
+      const vault = await encryptVault(key, contents);
+      this.#unlockWith(contents, key, vault);
     });
   }
 
@@ -216,7 +218,8 @@ export class KeyringController extends BaseController<
     return this.#exclusive(async () => {
       const vault = this.state.vault;
       if (!vault) throw new KeyringError(KeyringErrorCode.noVault, NO_VAULT_ERROR);
-      const contents = await decryptVault<VaultContents>(password, vault);
+      const opened = await openVault<VaultContents>(password, vault);
+      const { contents } = opened;
       if (!contents || !Array.isArray(contents.keyrings)) {
         throw new CorruptVaultError('no keyring list');
       }
@@ -225,8 +228,10 @@ export class KeyringController extends BaseController<
       } catch (error) {
         throw new CorruptVaultError((error as Error).message);
       }
-      const upgraded = vaultNeedsUpgrade(vault) ? await encryptVault(password, contents) : vault;
-      this.#unlockWith(contents, password, upgraded);
+      // An older envelope is written again under today's format and parameters.
+      const key = opened.key ?? (await createVaultKey(password));
+      const current = opened.key ? vault : await encryptVault(key, contents);
+      this.#unlockWith(contents, key, current);
     });
   }
 
@@ -234,12 +239,12 @@ export class KeyringController extends BaseController<
   async verifyPassword(password: string): Promise<void> {
     const vault = this.state.vault;
     if (!vault) throw new KeyringError(KeyringErrorCode.noVault, NO_VAULT_ERROR);
-    await decryptVault<VaultContents>(password, vault);
+    await openVault<VaultContents>(password, vault);
   }
 
   setLocked(): void {
     this.#contents = null;
-    this.#password = null;
+    this.#key = null;
     if (this.state.isUnlocked || this.state.accounts.length > 0) {
       this.update((state) => {
         state.isUnlocked = false;
@@ -258,11 +263,11 @@ export class KeyringController extends BaseController<
   /** Replaces the contents and re-encrypts: the new vault is written only once encryption succeeded. */
   updateContents(mutate: (contents: VaultContents) => VaultContents): Promise<void> {
     return this.#exclusive(async () => {
-      if (!this.#contents || this.#password === null)
-        throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
+      const key = this.#key;
+      if (!this.#contents || !key) throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
       const next = mutate(structuredClone(this.#contents));
       const accounts = publicView(keyEntriesOf(next));
-      const vault = await encryptVault(this.#password, next);
+      const vault = await encryptVault(key, next);
       if (!this.#contents) {
         // Locked while encrypting: keep the accepted change, but do not bring keys back into memory.
         this.update((state) => {
@@ -315,9 +320,14 @@ export class KeyringController extends BaseController<
     return entry.ethAddress;
   }
 
-  /** Imports account `index` (m/44'/60'/0'/0/index) of a BIP-39 seed phrase. The phrase itself is not kept. */
-  async importAccountWithSeedPhrase(seedPhrase: string, index = 0): Promise<Hex> {
-    const entry = keyEntryFromImportedKey(await privateKeyFromSeedPhrase(seedPhrase, index));
+  /**
+   * Imports account `index` (m/44'/60'/0'/0/index) of a BIP-39 seed phrase in any BIP-39
+   * wordlist, with its optional passphrase. Neither the phrase nor the passphrase is kept.
+   */
+  async importAccountWithSeedPhrase(seedPhrase: string, index = 0, passphrase = ''): Promise<Hex> {
+    const entry = keyEntryFromImportedKey(
+      await privateKeyFromSeedPhrase(seedPhrase, index, passphrase),
+    );
     await this.#addEntries([entry]);
     return entry.ethAddress;
   }
@@ -398,9 +408,9 @@ export class KeyringController extends BaseController<
     });
   }
 
-  #unlockWith(contents: VaultContents, password: string, vault: string): void {
+  #unlockWith(contents: VaultContents, key: VaultKey, vault: string): void {
     this.#contents = contents;
-    this.#password = password;
+    this.#key = key;
     const accounts = publicView(keyEntriesOf(contents));
     this.update((state) => {
       state.vault = vault;

@@ -36,7 +36,7 @@ export const ALREADY_ADDED_ERROR = 'Already added';
 export const EMPTY_KEY_ERROR = 'Cannot import an empty key.';
 export const INVALID_KEY_ERROR = 'Cannot import invalid private key.';
 export const INVALID_SEED_PHRASE_ERROR =
-  'Invalid seed phrase: expected 12, 15, 18, 21 or 24 English BIP-39 words with a valid checksum.';
+  'Invalid seed phrase: expected 12, 15, 18, 21 or 24 words of one BIP-39 wordlist with a valid checksum.';
 export const INVALID_ACCOUNT_INDEX_ERROR =
   'The account index must be an integer from 0 to 2^31 - 1.';
 export const KEYSTORE_PASSWORD_REQUIRED_ERROR =

@@ -125,22 +125,27 @@ async function deriveKey(crypto: KeystoreCrypto, password: Uint8Array): Promise<
 
 /**
  * The private key (64 hex characters, no 0x) inside a keystore file. The password is used as its
- * UTF-8 bytes, as geth and ethereumjs-wallet write them.
+ * UTF-8 bytes, as geth and ethereumjs-wallet write them. An empty password is tried as such:
+ * several wallets (Parity among them) wrote files without one.
  */
 export async function decryptKeystore(input: string | object, password: string): Promise<string> {
-  if (typeof password !== 'string' || password.length === 0)
-    throw new KeyringError(
-      KeyringErrorCode.keystorePasswordRequired,
-      KEYSTORE_PASSWORD_REQUIRED_ERROR,
-    );
+  if (typeof password !== 'string') throw invalid('The password must be text.');
   const { crypto, address } = parseKeystore(input);
   const derived = await deriveKey(crypto, utf8ToBytes(password));
   const ciphertext = bytes(crypto.ciphertext);
   const macInput = new Uint8Array(16 + ciphertext.length);
   macInput.set(derived.subarray(16, 32), 0);
   macInput.set(ciphertext, 16);
-  if (!equalBytes(keccak_256(macInput), bytes(crypto.mac)))
+  if (!equalBytes(keccak_256(macInput), bytes(crypto.mac))) {
+    // A file without a password opens with an empty one; if it did not, the user owes one.
+    if (password === '') {
+      throw new KeyringError(
+        KeyringErrorCode.keystorePasswordRequired,
+        KEYSTORE_PASSWORD_REQUIRED_ERROR,
+      );
+    }
     throw new KeyringError(KeyringErrorCode.keystoreWrongPassword, KEYSTORE_WRONG_PASSWORD_ERROR);
+  }
   const privateKey = ctr(derived.subarray(0, 16), bytes(crypto.cipherparams.iv)).decrypt(
     ciphertext,
   );

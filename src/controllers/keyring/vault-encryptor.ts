@@ -1,9 +1,12 @@
 /**
- * Password encryption of the vault: PBKDF2-SHA-256 (600,000 iterations) derives an AES-256-GCM
- * key. The envelope records its KDF parameters so that a vault written with weaker settings can
- * be recognised and re-encrypted on unlock. Web Crypto only: the same code runs in a Worker and
- * in Node.
+ * Password encryption of the vault: PBKDF2-SHA-256 (600,000 iterations) derives a master secret,
+ * HKDF splits it into an AES-256-GCM key and a key check. The key check tells a wrong password
+ * (check differs) from an altered vault (check matches, GCM authentication fails). The derived
+ * key is kept in memory while unlocked (`VaultKey`), so that only unlock pays for PBKDF2. The
+ * envelope is validated before anything is derived: absurd parameters fail at once, never hang.
+ * Web Crypto only: the same code runs in a Worker and in Node.
  */
+import { bytesToBase64 } from '@metamask/utils';
 import {
   CorruptVaultError,
   IncorrectPasswordError,
@@ -11,111 +14,146 @@ import {
   KeyringErrorCode,
   PASSWORD_REQUIRED_ERROR,
 } from './errors';
+import { parseEnvelope, VAULT_KDF_ITERATIONS, type VaultEnvelope } from './vault-envelope';
 
-export const VAULT_KDF_ITERATIONS = 600_000;
+export { VAULT_KDF_ITERATIONS } from './vault-envelope';
 
-export interface VaultEnvelope {
-  version: 1;
-  kdf: { name: 'PBKDF2'; hash: 'SHA-256'; iterations: number; salt: string };
-  cipher: { name: 'AES-GCM'; iv: string };
-  data: string;
+/** A key derived from the password, held in the worker's memory while unlocked; never persisted. */
+export interface VaultKey {
+  readonly salt: Uint8Array<ArrayBuffer>;
+  readonly iterations: number;
+  readonly keyCheck: string;
+  readonly aesKey: CryptoKey;
 }
 
-const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
-  Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const encoder = new TextEncoder();
 
-async function deriveKey(
+function importPassword(password: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, [
+    'deriveBits',
+    'deriveKey',
+  ]);
+}
+
+async function deriveVaultKey(
+  password: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<VaultKey> {
+  const material = await importPassword(password);
+  const master = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+    material,
+    256,
+  );
+  const hkdf = await crypto.subtle.importKey('raw', master, 'HKDF', false, [
+    'deriveBits',
+    'deriveKey',
+  ]);
+  const hkdfParams = (info: string) => ({
+    name: 'HKDF',
+    hash: 'SHA-256',
+    salt: new Uint8Array(0),
+    info: encoder.encode(info),
+  });
+  const aesKey = await crypto.subtle.deriveKey(
+    hkdfParams('orrery vault key'),
+    hkdf,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
+  const check = new Uint8Array(
+    await crypto.subtle.deriveBits(hkdfParams('orrery vault key check'), hkdf, 128),
+  );
+  return { salt, iterations, keyCheck: bytesToBase64(check), aesKey };
+}
+
+/** The v1 envelope's key: PBKDF2 straight into AES-GCM, no key check. Read only, to upgrade. */
+async function deriveLegacyKey(
   password: string,
   salt: Uint8Array<ArrayBuffer>,
   iterations: number,
 ): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(password),
-    'PBKDF2',
-    false,
-    ['deriveKey'],
-  );
+  const material = await importPassword(password);
   return crypto.subtle.deriveKey(
     { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
     material,
     { name: 'AES-GCM', length: 256 },
     false,
-    ['encrypt', 'decrypt'],
+    ['decrypt'],
   );
 }
 
-export async function encryptVault(password: string, contents: unknown): Promise<string> {
+/** Derives a new key under a fresh salt: creating a vault, or upgrading an older one. */
+export function createVaultKey(password: string): Promise<VaultKey> {
   if (!password) throw new KeyringError(KeyringErrorCode.passwordRequired, PASSWORD_REQUIRED_ERROR);
-  const salt = crypto.getRandomValues(new Uint8Array(32));
+  return deriveVaultKey(password, crypto.getRandomValues(new Uint8Array(32)), VAULT_KDF_ITERATIONS);
+}
+
+/** Encrypts under an already derived key with a fresh IV: milliseconds, whatever the KDF costs. */
+export async function encryptVault(key: VaultKey, contents: unknown): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const key = await deriveKey(password, salt, VAULT_KDF_ITERATIONS);
-  const plaintext = new TextEncoder().encode(JSON.stringify(contents));
+  const plaintext = encoder.encode(JSON.stringify(contents));
   const ciphertext = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plaintext),
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key.aesKey, plaintext),
   );
   const envelope: VaultEnvelope = {
-    version: 1,
+    version: 2,
     kdf: {
       name: 'PBKDF2',
       hash: 'SHA-256',
-      iterations: VAULT_KDF_ITERATIONS,
-      salt: toBase64(salt),
+      iterations: key.iterations,
+      salt: bytesToBase64(key.salt),
     },
-    cipher: { name: 'AES-GCM', iv: toBase64(iv) },
-    data: toBase64(ciphertext),
+    keyCheck: key.keyCheck,
+    cipher: { name: 'AES-GCM', iv: bytesToBase64(iv) },
+    data: bytesToBase64(ciphertext),
   };
   return JSON.stringify(envelope);
 }
 
-function parseEnvelope(vault: string): VaultEnvelope {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(vault);
-  } catch {
-    throw new CorruptVaultError('not JSON');
-  }
-  const envelope = parsed as Partial<VaultEnvelope> | null;
-  if (
-    envelope?.version !== 1 ||
-    envelope.kdf?.name !== 'PBKDF2' ||
-    typeof envelope.kdf.salt !== 'string' ||
-    !Number.isInteger(envelope.kdf.iterations) ||
-    envelope.cipher?.name !== 'AES-GCM' ||
-    typeof envelope.cipher.iv !== 'string' ||
-    typeof envelope.data !== 'string'
-  ) {
-    throw new CorruptVaultError('unknown envelope format');
-  }
-  return envelope as VaultEnvelope;
+export interface OpenedVault<Contents> {
+  contents: Contents;
+  /** The key to write with while unlocked; null when the vault must be re-encrypted first. */
+  key: VaultKey | null;
 }
 
-/** Whether a vault was written with weaker parameters than today's and should be re-encrypted. */
-export function vaultNeedsUpgrade(vault: string): boolean {
-  return parseEnvelope(vault).kdf.iterations < VAULT_KDF_ITERATIONS;
-}
-
-export async function decryptVault<Contents>(password: string, vault: string): Promise<Contents> {
+/**
+ * Decrypts the vault. Throws 'Incorrect Password Entered.' for a wrong password and a
+ * CorruptVaultError for an envelope that is malformed or was altered. A vault written with
+ * older parameters opens with `key: null`: the caller re-encrypts it under a new key.
+ */
+export async function openVault<Contents>(
+  password: string,
+  vault: string,
+): Promise<OpenedVault<Contents>> {
   const envelope = parseEnvelope(vault);
-  let salt: Uint8Array<ArrayBuffer>, iv: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>;
-  try {
-    salt = fromBase64(envelope.kdf.salt);
-    iv = fromBase64(envelope.cipher.iv);
-    data = fromBase64(envelope.data);
-  } catch {
-    throw new CorruptVaultError('bad encoding');
+  let aesKey: CryptoKey;
+  let key: VaultKey | null = null;
+  if (envelope.version === 2) {
+    key = await deriveVaultKey(password, envelope.salt, envelope.iterations);
+    if (key.keyCheck !== envelope.keyCheck) throw new IncorrectPasswordError();
+    aesKey = key.aesKey;
+    if (envelope.iterations < VAULT_KDF_ITERATIONS) key = null;
+  } else {
+    aesKey = await deriveLegacyKey(password, envelope.salt, envelope.iterations);
   }
-  const key = await deriveKey(password, salt, envelope.kdf.iterations);
   let plaintext: ArrayBuffer;
   try {
-    plaintext = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
+    plaintext = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: envelope.iv },
+      aesKey,
+      envelope.data,
+    );
   } catch {
-    // GCM authentication fails alike for a wrong password and for altered ciphertext.
+    // With a key check, the password was right: the ciphertext itself was altered. A v1
+    // envelope has no check, and GCM fails alike for both causes.
+    if (envelope.version === 2) throw new CorruptVaultError('the encrypted data was altered');
     throw new IncorrectPasswordError();
   }
   try {
-    return JSON.parse(new TextDecoder().decode(plaintext)) as Contents;
+    return { contents: JSON.parse(new TextDecoder().decode(plaintext)) as Contents, key };
   } catch {
     throw new CorruptVaultError('contents are not JSON');
   }

@@ -269,6 +269,19 @@ export class SignatureController extends BaseController<
     );
   }
 
+  /**
+   * The plaintext of a decrypt request that still waits for the user (views.md G10), so the
+   * screen can show it before Allow. Only the wallet's own view calls this (an action, never an
+   * RPC method): the dapp learns nothing until the user allows.
+   */
+  async decryptPreview(messageId: string): Promise<string> {
+    const record = this.decryptMessageManager.get(messageId);
+    if (!record || record.status !== 'unapproved') {
+      throw new Error(`No decrypt request waits with id "${messageId}".`);
+    }
+    return decryptMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from));
+  }
+
   override destroy(): void {
     for (const unsubscribe of this.#unsubscribes) unsubscribe();
     super.destroy();

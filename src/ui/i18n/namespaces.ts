@@ -8,6 +8,8 @@
 export const NAMESPACES = [
   'accountMenu',
   'app',
+  'confirm',
+  'fees',
   'login',
   'navBar',
   'network',

@@ -1,6 +1,7 @@
 /** Entry of provider-frame.html: no React, no views; one provider stream on the shared engine. */
 import { connectToEngine } from '../bridge/connect-engine';
 import { PROVIDER_DISCONNECTED, ProviderRpcError } from '../bridge/provider-stream';
+import { startApprovalWindows } from './approval-windows';
 import { startProviderFrame } from './provider-frame';
 
 if (window.parent === window) {
@@ -13,7 +14,19 @@ if (window.parent === window) {
     selfWindow: window,
     async openProvider(origin) {
       try {
-        return (await connection).wire.openProvider({ kind: 'dapp', origin });
+        const { wire } = await connection;
+        const provider = wire.openProvider({ kind: 'dapp', origin });
+        // This frame opens the approval windows for its dapp's requests.
+        const windows = startApprovalWindows({
+          origin,
+          viewPort: wire.viewPort,
+          baseUrl: document.baseURI,
+        });
+        wire.onEngineChange(() => windows.reconnect());
+        return {
+          request: (args) => windows.track(args.method, provider.request(args)),
+          onNotification: (listener) => provider.onNotification(listener),
+        };
       } catch (error) {
         // The dapp learns why on every request: the provider is disconnected (EIP-1193 4900).
         throw new ProviderRpcError({

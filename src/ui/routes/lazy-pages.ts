@@ -23,3 +23,6 @@ export const ComingSoonPage = lazy(
 export const WindowLayout = lazy(
   () => import(/* webpackChunkName: "window-shell" */ '../shell/WindowLayout'),
 );
+export const ConfirmPage = lazy(
+  () => import(/* webpackChunkName: "route-confirm" */ '../pages/confirm/ConfirmPage'),
+);

@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
 
+import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { RouteModule } from '../shell/RouteModule';
-import { ComingSoonPage, WindowLayout } from './lazy-pages';
+import { ComingSoonPage, ConfirmPage, WindowLayout } from './lazy-pages';
 
 /**
  * Windows the wallet opens for a dapp or a flow, none behind the session guard (spec part 1 §2):
@@ -9,7 +10,7 @@ import { ComingSoonPage, WindowLayout } from './lazy-pages';
  * /end). Each renders in the small window layout.
  */
 export const approvalRoutes: RouteObject[] = [
-  { path: '/confirm', element: <ComingSoonPage titleKey="app.routes.confirm" /> },
+  { path: '/confirm', element: <ConfirmPage /> },
   { path: '/providerchange', element: <ComingSoonPage titleKey="app.routes.providerChange" /> },
   { path: '/redirect', element: <ComingSoonPage titleKey="app.routes.redirect" /> },
 ];
@@ -22,7 +23,7 @@ export const loginFlowRoutes: RouteObject[] = [
 export const windowRoutes: RouteObject[] = [
   {
     element: (
-      <RouteModule>
+      <RouteModule onLoadFailed={reportWindowLoadFailed}>
         <WindowLayout />
       </RouteModule>
     ),

@@ -27,7 +27,12 @@ interface State {
  * ours to hide: they go on up. Navigating elsewhere (a new resetKey) tries again.
  */
 export class ChunkErrorBoundary extends Component<
-  { children: ReactNode; resetKey: string },
+  {
+    children: ReactNode;
+    resetKey: string;
+    /** Told when a module failed to load (an approval window reports it to its opener). */
+    onLoadFailed?: () => void;
+  },
   State
 > {
   override state: State = { error: null, failedKey: null };
@@ -50,6 +55,7 @@ export class ChunkErrorBoundary extends Component<
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     if (!isChunkLoadError(error)) return;
     console.warn('A part of the app failed to load', error, info.componentStack);
+    this.props.onLoadFailed?.();
   }
 
   override render(): ReactNode {

@@ -9,10 +9,16 @@ import styles from './RouteModule.module.css';
  * Where a lazily loaded route module renders: a small spinner while its chunk loads, and the
  * chunk-load error boundary (reset on navigation) if it fails.
  */
-export function RouteModule({ children }: { children: ReactNode }) {
+export function RouteModule({
+  children,
+  onLoadFailed,
+}: {
+  children: ReactNode;
+  onLoadFailed?: () => void;
+}) {
   const { pathname } = useLocation();
   return (
-    <ChunkErrorBoundary resetKey={pathname}>
+    <ChunkErrorBoundary resetKey={pathname} onLoadFailed={onLoadFailed}>
       <Suspense
         fallback={
           <div className={styles.loading} aria-busy="true">

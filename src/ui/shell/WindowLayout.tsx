@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 
+import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { Brand } from '../components/Brand';
 import { RouteModule } from './RouteModule';
 import styles from './WindowLayout.module.css';
@@ -15,7 +16,7 @@ export default function WindowLayout() {
         <Brand size={28} />
       </header>
       <main id="main" className={styles.main}>
-        <RouteModule>
+        <RouteModule onLoadFailed={reportWindowLoadFailed}>
           <Outlet />
         </RouteModule>
       </main>

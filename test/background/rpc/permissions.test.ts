@@ -209,6 +209,11 @@ describe('connect(origin): accounts, grants and per-connection notifications', (
         params: { name: 'Dapp', icon: 'https://dapp.example/i.png' },
       }),
     ).toBe(true);
+    // The approval screens read it from the UI state, by origin.
+    expect(engine.getState().ApprovalController.dappMetadata[DAPP]).toEqual({
+      name: 'Dapp',
+      icon: 'https://dapp.example/i.png',
+    });
     expect(
       await rejectionOf(
         provider.request({ method: 'wallet_sendDomainMetadata', params: [{ icon: 5 }] }),

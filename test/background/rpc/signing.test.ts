@@ -165,6 +165,29 @@ describe('signing through a connection (viem wallet client as the dapp)', () => 
     }
   });
 
+  it('decryptMessageInline shows the plaintext of a waiting decrypt only, before the dapp gets it', async () => {
+    const publicKey = getEncryptionPublicKey(anvil().privateKeys[0]!.slice(2));
+    const sealed = encrypt({ publicKey, data: 'preview me', version: 'x25519-xsalsa20-poly1305' });
+    const data = `0x${Buffer.from(JSON.stringify(sealed)).toString('hex')}`;
+    const prompt = nextApproval(engine, 'decrypt');
+    let settled = false;
+    const decrypting = provider
+      .request({ method: 'eth_decrypt', params: [data, account] })
+      .finally(() => (settled = true));
+    const request = await prompt;
+    expect(await engine.actions.decryptMessageInline(request.id)).toBe('preview me');
+    expect(settled).toBe(false); // the preview answers the dapp nothing
+    expect(await rejectionOf(engine.actions.decryptMessageInline('no-such-id'))).toMatchObject({
+      data: { code: 'approvals.requestNotFound' },
+    });
+    engine.actions.approveRequest(request.id, undefined);
+    expect(await decrypting).toBe('preview me');
+    // Settled: no preview any more.
+    expect(await rejectionOf(engine.actions.decryptMessageInline(request.id))).toMatchObject({
+      data: { code: 'approvals.requestNotFound' },
+    });
+  });
+
   it('rejections give 4001 with the spec message of each kind', async () => {
     const answers = autoAnswer(engine, () => 'reject');
     try {

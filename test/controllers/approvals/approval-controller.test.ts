@@ -6,6 +6,7 @@ import {
   type ApprovalRequestDataByType,
   type ApprovalType,
 } from '../../../src/controllers/approvals/approval-types';
+import { MAX_DAPP_METADATA } from '../../../src/controllers/approvals/ApprovalController';
 import { ApprovalErrorCode } from '../../../src/controllers/approvals/errors';
 import { createApprovalController, createRoot, rejectionOf, thrownBy } from './harness';
 
@@ -291,5 +292,19 @@ describe('ApprovalController', () => {
     const error = await rejectionOf(result);
     expect([error.code, error.message]).toEqual([4001, 'User denied message Ddecryption.']);
     expect(controller.state.pendingApprovalCount).toBe(0);
+  });
+
+  it('keeps dapp metadata by origin, latest last, bounded', () => {
+    const controller = createApprovalController(createRoot());
+    for (let n = 0; n < MAX_DAPP_METADATA + 5; n += 1) {
+      controller.setDappMetadata(`https://d${n}.example`, { name: `D${n}`, icon: null });
+    }
+    controller.setDappMetadata('https://d10.example', { name: 'Again', icon: null });
+    const origins = Object.keys(controller.state.dappMetadata);
+    expect(origins).toHaveLength(MAX_DAPP_METADATA);
+    expect(origins[0]).toBe('https://d5.example');
+    expect(origins.at(-1)).toBe('https://d10.example');
+    expect(controller.state.dappMetadata['https://d10.example']?.name).toBe('Again');
+    expect(() => controller.setDappMetadata('', { name: 'x', icon: null })).toThrow();
   });
 });

@@ -98,8 +98,11 @@ describe('KeyringController', () => {
     const { keyring } = createKeyring(old);
     await keyring.submitPassword(password);
     expect(keyring.state.accounts).toEqual([{ address: address0, accountType: 'normal' }]);
-    const upgraded = JSON.parse(keyring.state.vault ?? '') as { kdf: { iterations: number } };
-    expect(upgraded.kdf.iterations).toBe(600_000);
+    const upgraded = JSON.parse(keyring.state.vault ?? '') as {
+      version: number;
+      kdf: { iterations: number };
+    };
+    expect(upgraded).toMatchObject({ version: 2, kdf: { iterations: 600_000 } });
     const reopened = createKeyring(keyring.state.vault);
     await reopened.keyring.submitPassword(password);
     expect(reopened.keyring.getAccounts()).toEqual([address0]);
@@ -133,7 +136,7 @@ describe('KeyringController', () => {
     expect(serialized.toLowerCase()).not.toContain(key0);
     // The persisted vault is an encrypted envelope.
     expect(JSON.parse(keyring.state.vault ?? '')).toMatchObject({
-      version: 1,
+      version: 2,
       kdf: { name: 'PBKDF2' },
     });
   });
@@ -228,8 +231,12 @@ describe('KeyringController', () => {
     const vault = keyring.state.vault ?? '';
     const tampered = tamper(vault);
     const damaged = createKeyring(tampered);
-    // AES-GCM authentication cannot tell a flipped byte from a wrong password.
+    // The key check proves the password right, so the failure is the data's, said as such.
     await expect(damaged.keyring.submitPassword(password)).rejects.toMatchObject({
+      message: 'The vault is corrupted: the encrypted data was altered',
+      ...failure(KeyringErrorCode.corruptVault),
+    });
+    await expect(damaged.keyring.submitPassword('wrong password')).rejects.toMatchObject({
       message: 'Incorrect Password Entered.',
       ...failure(KeyringErrorCode.incorrectPassword),
     });

@@ -1,4 +1,6 @@
 import { loadTests } from '@ethersproject/testcases';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { HDKey } from '@scure/bip32';
 
 import {
   keyEntryFromImportedKey,
@@ -13,9 +15,21 @@ import {
   KEYSTORE_WRONG_PASSWORD_ERROR,
 } from '../../../src/controllers/keyring/errors';
 import { decryptKeystore } from '../../../src/controllers/keyring/keystore';
-import { privateKeyFromSeedPhrase } from '../../../src/controllers/keyring/seed-phrase';
+import {
+  privateKeyFromSeedPhrase,
+  seedPhraseLanguage,
+} from '../../../src/controllers/keyring/seed-phrase';
+
+interface WalletVector {
+  name: string;
+  type: string;
+  json: string;
+  password: string;
+  privateKey: string;
+}
 
 // Web3 Secret Storage Definition test vectors (password "testpassword").
+
 const web3Pbkdf2 = {
   crypto: {
     cipher: 'aes-128-ctr',
@@ -69,6 +83,10 @@ const life = {
 };
 const lifeKey = '42'.repeat(32);
 
+// scrypt at n=2^17..2^18 is seconds of pure CPU on a quiet core; on a loaded 2-core machine it
+// took over 30 s. These tests wait for the work, not a wall-clock budget.
+const SCRYPT_TIMEOUT_MS = 180_000;
+
 describe('keystore v3', () => {
   it('decrypts the Web3 Secret Storage pbkdf2 example', async () => {
     await expect(decryptKeystore(web3Pbkdf2, 'testpassword')).resolves.toBe(web3Key);
@@ -78,16 +96,9 @@ describe('keystore v3', () => {
     await expect(decryptKeystore(JSON.stringify(web3Scrypt), 'testpassword')).resolves.toBe(
       web3Key,
     );
-  });
+  }, SCRYPT_TIMEOUT_MS);
 
   it('decrypts the ethers wallet vectors (geth scrypt r=8, the old "Crypto" spelling)', async () => {
-    interface WalletVector {
-      name: string;
-      type: string;
-      json: string;
-      password: string;
-      privateKey: string;
-    }
     // ethers1 is geth's usual scrypt r=8 (at n=2^17); ethers2 and secretstorage_password (n=2^18, 256 MiB)
     // and issue_582 (the Web3 pbkdf2 example above) add cost, not coverage.
     const chosen = ['ethers1', 'life'];
@@ -98,7 +109,7 @@ describe('keystore v3', () => {
         vector.privateKey.slice(2),
       );
     }
-  });
+  }, SCRYPT_TIMEOUT_MS);
 
   it('refuses a wrong password by the MAC', async () => {
     await expect(decryptKeystore(life, 'foo')).resolves.toBe(lifeKey);
@@ -111,8 +122,18 @@ describe('keystore v3', () => {
     await expect(decryptKeystore(altered, 'foo')).rejects.toThrow(KEYSTORE_WRONG_PASSWORD_ERROR);
   });
 
-  it('requires a password', async () => {
-    await expect(decryptKeystore(web3Pbkdf2, '')).rejects.toThrow(KEYSTORE_PASSWORD_REQUIRED_ERROR);
+  it('opens files written without a password (ethers vectors), asks for one otherwise', async () => {
+    // Parity's file (pbkdf2); secretstorage_null is the same case behind 256 MiB of scrypt.
+    const parity = (loadTests('wallets') as WalletVector[]).find((v) => v.name === 'parity');
+    expect(parity?.password).toBe('');
+    await expect(decryptKeystore(parity!.json, '')).resolves.toBe(parity!.privateKey.slice(2));
+    await expect(decryptKeystore(parity!.json, 'not it')).rejects.toThrow(
+      KEYSTORE_WRONG_PASSWORD_ERROR,
+    );
+    await expect(decryptKeystore(life, '')).rejects.toMatchObject({
+      message: KEYSTORE_PASSWORD_REQUIRED_ERROR,
+      data: { code: 'keyring.keystorePasswordRequired' },
+    });
   });
 
   it('refuses files that are not keystores, or whose KDF settings are hostile', async () => {
@@ -166,6 +187,53 @@ describe('seed phrase', () => {
         node.privateKey.slice(2),
       );
     }
+  });
+
+  it('imports phrases of every BIP-39 wordlist with their passphrase (ethers vectors)', async () => {
+    interface SeedVector {
+      name: string;
+      locale: string;
+      mnemonic: string;
+      password?: string;
+      seed: string;
+    }
+    const vectors = (loadTests('hdnode') as SeedVector[]).filter((v) => v.password);
+    const locales = new Set(vectors.map((v) => v.locale));
+    expect([...locales].sort()).toEqual(['en', 'es', 'fr', 'it', 'ja', 'ko', 'zh_cn', 'zh_tw']);
+    const expectedLanguage: Record<string, string> = {
+      en: 'english',
+      es: 'spanish',
+      fr: 'french',
+      it: 'italian',
+      ja: 'japanese',
+      ko: 'korean',
+      zh_cn: 'simplifiedChinese',
+      zh_tw: 'traditionalChinese',
+    };
+    for (const vector of vectors) {
+      const language = seedPhraseLanguage(vector.mnemonic);
+      // Phrases of all-shared characters are valid in both Chinese lists: simplified wins.
+      if (vector.locale !== 'zh_tw' || language !== 'simplifiedChinese') {
+        expect([vector.name, language]).toEqual([vector.name, expectedLanguage[vector.locale]]);
+      }
+    }
+    // Key derivation runs 2,048 rounds of HMAC-SHA512 in JavaScript: three phrases per language.
+    for (const locale of locales) {
+      for (const vector of vectors.filter((v) => v.locale === locale).slice(0, 3)) {
+        // The published seed, derived on the Ethereum path, is the key the wallet imports.
+        const fromSeed = HDKey.fromMasterSeed(hexToBytes(vector.seed.slice(2))).derive(
+          "m/44'/60'/0'/0/0",
+        ).privateKey;
+        await expect(privateKeyFromSeedPhrase(vector.mnemonic, 0, vector.password)).resolves.toBe(
+          bytesToHex(fromSeed!),
+        );
+      }
+    }
+    // Without its passphrase the same phrase is another wallet.
+    const [first] = vectors;
+    await expect(privateKeyFromSeedPhrase(first!.mnemonic)).resolves.not.toBe(
+      await privateKeyFromSeedPhrase(first!.mnemonic, 0, first!.password),
+    );
   });
 
   it('accepts extra whitespace and capitals, refuses a bad checksum or unknown words', async () => {
