@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     engine.messenger.subscribe('ApprovalController:requestAdded', (request) => {
       if (request.type === 'connect')
         engine.actions.approveRequest(request.id, { accounts: [account], period: 'hour' });
-      else engine.actions.approveRequest(request.id);
+      else engine.actions.approveRequest(request.id, undefined);
     });
     await provider.request({ method: 'eth_requestAccounts' });
 

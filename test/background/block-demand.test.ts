@@ -83,9 +83,7 @@ describe('block tracking on demand, through the engine', () => {
   it('a view reads blocks with balances until it closes; asset detection adds only its log scan', async () => {
     const stop = engine.subscribe(() => undefined);
     const history = () =>
-      engine.messenger.call('AssetDiscoveryController:getState').histories[
-        `0x1691:${address}`
-      ];
+      engine.messenger.call('AssetDiscoveryController:getState').histories[`0x1691:${address}`];
     await waitFor(
       () =>
         engine.getState().AccountTrackerController.accounts[address] !== undefined &&

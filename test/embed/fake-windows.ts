@@ -116,7 +116,7 @@ export async function until(predicate: () => boolean, timeoutMs = 2000): Promise
  */
 export async function settle(ms = 20): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
-  for (let quietTurns = 0; quietTurns < 3; ) {
+  for (let quietTurns = 0; quietTurns < 3;) {
     await new Promise((resolve) => setImmediate(resolve));
     quietTurns = queued === 0 ? quietTurns + 1 : 0;
   }

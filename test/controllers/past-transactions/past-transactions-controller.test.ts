@@ -235,11 +235,9 @@ describe('PastTransactionsController on anvil', () => {
     await callJsonRpc(anvil().rpcUrl, 'anvil_mine', ['0x1']);
     // Mined now (anvil_mine answers after the block): no wait, the chain says so.
     expect(
-      await callJsonRpc<{ status: string } | null>(
-        anvil().rpcUrl,
-        'eth_getTransactionReceipt',
-        [tx.hash],
-      ),
+      await callJsonRpc<{ status: string } | null>(anvil().rpcUrl, 'eth_getTransactionReceipt', [
+        tx.hash,
+      ]),
     ).toMatchObject({ status: '0x1' });
 
     // A new session reads the history from the server and asks the node.
