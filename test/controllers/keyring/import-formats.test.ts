@@ -92,24 +92,34 @@ describe('keystore v3', () => {
     await expect(decryptKeystore(web3Pbkdf2, 'testpassword')).resolves.toBe(web3Key);
   });
 
-  it('decrypts the Web3 Secret Storage scrypt example', async () => {
-    await expect(decryptKeystore(JSON.stringify(web3Scrypt), 'testpassword')).resolves.toBe(
-      web3Key,
-    );
-  }, SCRYPT_TIMEOUT_MS);
-
-  it('decrypts the ethers wallet vectors (geth scrypt r=8, the old "Crypto" spelling)', async () => {
-    // ethers1 is geth's usual scrypt r=8 (at n=2^17); ethers2 and secretstorage_password (n=2^18, 256 MiB)
-    // and issue_582 (the Web3 pbkdf2 example above) add cost, not coverage.
-    const chosen = ['ethers1', 'life'];
-    const vectors = (loadTests('wallets') as WalletVector[]).filter((v) => chosen.includes(v.name));
-    expect(vectors.map((v) => v.name).sort()).toEqual(chosen);
-    for (const vector of vectors) {
-      await expect(decryptKeystore(vector.json, vector.password)).resolves.toBe(
-        vector.privateKey.slice(2),
+  it(
+    'decrypts the Web3 Secret Storage scrypt example',
+    async () => {
+      await expect(decryptKeystore(JSON.stringify(web3Scrypt), 'testpassword')).resolves.toBe(
+        web3Key,
       );
-    }
-  }, SCRYPT_TIMEOUT_MS);
+    },
+    SCRYPT_TIMEOUT_MS,
+  );
+
+  it(
+    'decrypts the ethers wallet vectors (geth scrypt r=8, the old "Crypto" spelling)',
+    async () => {
+      // ethers1 is geth's usual scrypt r=8 (at n=2^17); ethers2 and secretstorage_password (n=2^18, 256 MiB)
+      // and issue_582 (the Web3 pbkdf2 example above) add cost, not coverage.
+      const chosen = ['ethers1', 'life'];
+      const vectors = (loadTests('wallets') as WalletVector[]).filter((v) =>
+        chosen.includes(v.name),
+      );
+      expect(vectors.map((v) => v.name).sort()).toEqual(chosen);
+      for (const vector of vectors) {
+        await expect(decryptKeystore(vector.json, vector.password)).resolves.toBe(
+          vector.privateKey.slice(2),
+        );
+      }
+    },
+    SCRYPT_TIMEOUT_MS,
+  );
 
   it('refuses a wrong password by the MAC', async () => {
     await expect(decryptKeystore(life, 'foo')).resolves.toBe(lifeKey);
