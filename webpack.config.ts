@@ -1,19 +1,56 @@
 /**
  * Builds the browser app into dist/: the view bundle and index.html; one chunk per lazy route
  * module (src/ui/routes) with its own CSS file; the provider frame a dapp iframes
- * (provider-frame.html, no React); the engine's SharedWorker and dedicated Worker (split off by
+ * (provider-frame.html, no React); the embed iframe /popup (popup.html, no React at start) and
+ * the files the embedding SDK fetches by name (src/ui/embed-frame/public); the engine's SharedWorker and dedicated Worker (split off by
  * webpack from `new SharedWorker(new URL(...))` / `new Worker(new URL(...))`); one chunk per
  * non-English locale. Styles are CSS Modules (`*.module.css`) plus the global tokens, extracted
  * to .css files by mini-css-extract-plugin.
  * Asset URLs are relative to the page's <base>, so the same build serves at / and /v5.0.2/.
  * Types are checked separately with `tsc --noEmit`.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
+
+/**
+ * Files the embedding SDK fetches from the wallet origin by fixed names (`css/widget.css`,
+ * `images/torus_icon-blue.svg`), copied unchanged into dist/ under the same paths.
+ */
+class CopyPublicFiles {
+  constructor(private readonly dir: string) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'CopyPublicFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          for (const file of await listFiles(this.dir)) {
+            compilation.fileDependencies.add(file);
+            const name = path.relative(this.dir, file).split(path.sep).join('/');
+            compilation.emitAsset(name, new webpack.sources.RawSource(await readFile(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? listFiles(path.join(dir, entry.name))
+        : Promise.resolve([path.join(dir, entry.name)]),
+    ),
+  );
+  return nested.flat();
+}
 
 interface BuildEnv {
   production?: boolean;
@@ -22,12 +59,51 @@ interface BuildEnv {
 export default function config(
   _env: BuildEnv,
   argv: { mode?: Configuration['mode'] },
-): Configuration {
+): Configuration[] {
   const production = (argv.mode ?? 'production') === 'production';
+  return [appConfig(production), sdkConfig(production, 'umd'), sdkConfig(production, 'module')];
+}
+
+/**
+ * The dapp SDK (src/embed/sdk) as its own small bundle in dist/sdk/: `orrery-embed.umd.js` for
+ * script tags (global `OrreryEmbed`, the class at `OrreryEmbed.default`) and `orrery-embed.mjs`.
+ */
+function sdkConfig(production: boolean, kind: 'umd' | 'module'): Configuration {
+  return {
+    name: `sdk-${kind}`,
+    mode: production ? 'production' : 'development',
+    entry: './src/embed/sdk/index.ts',
+    target: ['web', 'es2020'],
+    devtool: 'source-map',
+    output: {
+      path: path.resolve(__dirname, 'dist/sdk'),
+      filename: kind === 'umd' ? 'orrery-embed.umd.js' : 'orrery-embed.mjs',
+      library: kind === 'umd' ? { name: 'OrreryEmbed', type: 'umd' } : { type: 'module' },
+      globalObject: 'globalThis',
+      clean: false,
+    },
+    experiments: kind === 'module' ? { outputModule: true } : {},
+    resolve: { extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } },
+    module: {
+      rules: [{ test: /\.ts$/, loader: 'esbuild-loader', options: { target: 'es2020' } }],
+    },
+    // webpack's own minifier (terser): esbuild's would wrap the UMD wrapper as a lazy module.
+    optimization: { minimize: production },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+function appConfig(production: boolean): Configuration {
   const name = production ? '[name].[contenthash:12]' : '[name]';
   return {
+    name: 'app',
     mode: production ? 'production' : 'development',
-    entry: { main: './src/ui/index.tsx', providerFrame: './src/ui/provider-frame/index.ts' },
+    entry: {
+      main: './src/ui/index.tsx',
+      providerFrame: './src/ui/provider-frame/index.ts',
+      embedFrame: './src/ui/embed-frame/index.ts',
+    },
     target: 'web',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
@@ -38,7 +114,8 @@ export default function config(
       // 'auto' derives chunk URLs from the running script's own URL, so both /
       // and /v5.0.2/ work without rebuilding.
       publicPath: 'auto',
-      clean: true,
+      // dist/sdk/ is the SDK's build, written beside this one.
+      clean: { keep: /^sdk\// },
       // Spec part 2 §9: chunk load timeout 120 s; then the route's error boundary offers a reload.
       chunkLoadTimeout: 120_000,
     },
@@ -103,6 +180,15 @@ export default function config(
         publicPath: '',
         scriptLoading: 'defer',
       }),
+      // /popup, the embed iframe: its own small entry, served for /popup by the static server.
+      new HtmlWebpackPlugin({
+        template: './src/ui/embed-frame/embed-frame.html',
+        filename: 'popup.html',
+        chunks: ['embedFrame'],
+        publicPath: '',
+        scriptLoading: 'defer',
+      }),
+      new CopyPublicFiles(path.resolve(__dirname, 'src/ui/embed-frame/public')),
     ],
     optimization: {
       minimize: production,

@@ -1,7 +1,8 @@
 /**
  * Serves the built app (dist/) for local runs and end-to-end tests: the same files under `/` and
  * under the spec's base path `/v5.0.2/`, with a `<base href>` matching the prefix injected into
- * index.html, a SPA fallback, and the runtime `config.json` the background worker reads.
+ * index.html, a SPA fallback, the embed iframe's own page at `/popup`, and the runtime
+ * `config.json` the background worker reads.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -155,7 +156,8 @@ async function handle(
     return;
   }
 
-  const file = await findFile(distDir, relative);
+  // /popup is the embed iframe: its own small page (popup.html), not the app's index.html.
+  const file = await findFile(distDir, relative === 'popup' ? 'popup.html' : relative);
   if (file && path.basename(file) !== 'index.html') {
     const extension = path.extname(file).toLowerCase();
     response.writeHead(200, {

@@ -1,6 +1,8 @@
 // The embed transport. Importing this touches no browser global, so server-side rendering works.
 export {
+  createOriginPin,
   createWindowMessageStream,
+  type OriginPin,
   type IncomingMessageEvent,
   type MessageListenWindow,
   type MessageTargetWindow,

@@ -43,10 +43,24 @@ export interface WindowMessageStreamOptions {
    * handshake message from `targetWindow` is then pinned, and other origins are ignored after.
    */
   targetOrigin?: string;
+  /**
+   * An origin pin shared with other streams to the same window (the embed iframe's two
+   * streams): whichever hears the host first pins the origin for all of them.
+   */
+  originPin?: OriginPin;
   /** Where `message` events arrive; defaults to the global `window`, read when called. */
   selfWindow?: MessageListenWindow;
   /** Most sends held while the handshake is pending; more throw. */
   maxBuffered?: number;
+}
+
+/** The other side's origin, learned once; shared by streams that must answer the same origin. */
+export interface OriginPin {
+  origin: string | undefined;
+}
+
+export function createOriginPin(origin?: string): OriginPin {
+  return { origin };
 }
 
 export interface WindowMessageStream {
@@ -86,7 +100,13 @@ export function createWindowMessageStream(
   const selfWindow = options.selfWindow ?? globalWindow(label);
   const maxBuffered = options.maxBuffered ?? DEFAULT_MAX_BUFFERED;
 
-  let pinnedOrigin = options.targetOrigin;
+  const pin = options.originPin ?? createOriginPin(options.targetOrigin);
+  if (options.targetOrigin !== undefined) {
+    if (pin.origin !== undefined && pin.origin !== options.targetOrigin) {
+      throw new TypeError(`${label}: targetOrigin differs from the shared pin`);
+    }
+    pin.origin = options.targetOrigin;
+  }
   let connected = false;
   let haveSyn = false;
   let closed = false;
@@ -96,7 +116,7 @@ export function createWindowMessageStream(
 
   // Only handshake words can leave before the origin is pinned, so '*' never carries data.
   const post = (data: StreamPayload) =>
-    targetWindow.postMessage({ target, data }, pinnedOrigin ?? '*');
+    targetWindow.postMessage({ target, data }, pin.origin ?? '*');
 
   const onHandshake = (word: StreamPayload) => {
     if (word === SYN) {
@@ -118,11 +138,11 @@ export function createWindowMessageStream(
   const onMessage = (event: IncomingMessageEvent) => {
     if (closed || event.source !== targetWindow || !isEnvelopeFor(event.data, name)) return;
     const data = event.data.data;
-    if (pinnedOrigin === undefined) {
+    if (pin.origin === undefined) {
       // Learn the origin only from a handshake, and never an opaque one we could not answer.
       if ((data !== SYN && data !== ACK) || !isExactOrigin(event.origin)) return;
-      pinnedOrigin = event.origin;
-    } else if (event.origin !== pinnedOrigin) {
+      pin.origin = event.origin;
+    } else if (event.origin !== pin.origin) {
       return;
     }
     if (isControlWord(data)) onHandshake(data);
@@ -143,7 +163,7 @@ export function createWindowMessageStream(
       return connected;
     },
     get targetOrigin() {
-      return pinnedOrigin;
+      return pin.origin;
     },
     send(data) {
       if (closed) throw new Error(`${label}: closed`);

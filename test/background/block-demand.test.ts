@@ -80,26 +80,67 @@ describe('block tracking on demand, through the engine', () => {
     expect(engine.getState().GasFeeController.gasEstimateType).toBe('none');
   });
 
-  it('a view reads blocks with balances, and gas fees, until it closes', async () => {
+  it('a view reads blocks with balances until it closes; asset detection adds only its log scan', async () => {
     const stop = engine.subscribe(() => undefined);
+    const history = () =>
+      engine.messenger.call('AssetDiscoveryController:getState').histories[`0x1691:${address}`];
     await waitFor(
       () =>
         engine.getState().AccountTrackerController.accounts[address] !== undefined &&
-        engine.getState().GasFeeController.gasEstimateType !== 'none' &&
-        timers.pending().length === 2,
-      'balances, gas fees and their next polls',
+        history()?.newest !== null &&
+        history() !== undefined &&
+        timers.pending().length === 1,
+      'balances, the first asset scan and the next head read',
     );
-    // Views only: the head every 15 s (not the 12 s block time), on-chain gas every 30 s.
-    expect([...timers.pending()].sort((a, b) => a - b)).toEqual([15_000, 30_000]);
+    // Views only: the head every 20 s (not the 12 s block time). No gas fees: no transaction
+    // awaits approval, so no screen shows them.
+    expect(timers.pending()).toEqual([20_000]);
+    expect(engine.getState().GasFeeController.gasEstimateType).toBe('none');
+    expect(proxy.count('eth_feeHistory')).toBe(0);
     // The balance came with the head in one Multicall3 call: no eth_getBalance, and no header
     // read besides the start's and one older header, read once per network to measure the
-    // block time (no block came since the start). Gas fees: one fee history.
+    // block time (no block came since the start).
     expect(proxy.count('eth_getBalance')).toBe(0);
     expect(proxy.count('eth_getBlockByNumber')).toBe(2);
-    expect(proxy.count('eth_feeHistory')).toBe(1);
+    // The asset scan read up to the tracker's head (its first read, in flight when the view
+    // opened) instead of asking eth_blockNumber; with nothing found, nothing was read from
+    // contracts, so Multicall3 was not looked up (eth_getCode). Its three log queries remain.
+    expect(history()?.newest).toBe(engine.getState().NetworkController.latestBlockNumber);
+    expect(proxy.count('eth_blockNumber')).toBe(0);
+    expect(proxy.count('eth_getCode')).toBe(0);
+    expect(proxy.count('eth_getLogs')).toBe(3);
     stop();
     expect(timers.pending()).toEqual([]);
     expect(engine.getState().NetworkController.latestBlockNumber).toBeNull();
+  });
+
+  it('gas fees are polled while a view is open and a transaction awaits approval', async () => {
+    const stop = engine.subscribe(() => undefined);
+    await waitFor(() => timers.pending().length === 1, 'the next head read');
+    expect(proxy.count('eth_feeHistory')).toBe(0);
+    const hash = engine.messenger.call(
+      'TransactionController:addTransaction',
+      { from: address, to: anvil().accounts[1]!, value: '0x1' },
+      { origin: 'orrery' },
+    );
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the approval',
+    );
+    // The confirmation screen shows fees: on-chain estimates every 30 s while it waits.
+    await waitFor(
+      () =>
+        timers.pending().includes(30_000) &&
+        engine.getState().GasFeeController.gasEstimateType !== 'none',
+      'gas fee polling',
+    );
+    engine.actions.rejectRequest(approval.id);
+    await expect(hash).rejects.toMatchObject({ code: 4001 });
+    // Rejected: nothing awaits approval, the fee poll is gone; the head read stays for the view.
+    await waitFor(() => !timers.pending().includes(30_000), 'gas polling to stop');
+    expect(timers.pending()).toEqual([20_000]);
+    stop();
+    expect(timers.pending()).toEqual([]);
   });
 
   it('a submitted transaction needs every block until it settles, with no view', async () => {

@@ -51,6 +51,8 @@ export interface WalletOptions {
   config?: Partial<RuntimeConfigFile>;
   /** Runs the backend on a fresh PGlite database and points config.json's apiUrl at it. */
   backend?: boolean;
+  /** A fixed port (hold its lock, see port-lock.ts); default a free one. */
+  port?: number;
 }
 
 export interface Wallet {
@@ -72,7 +74,7 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
   let server: StaticServer;
   try {
     // The wallet's port is chosen first: the backend answers the browser only from its origin.
-    const walletPort = await findFreePort();
+    const walletPort = options.port ?? (await findFreePort());
     if (options.backend) {
       dataDir = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-pglite-'));
       backend = await startServer(

@@ -35,6 +35,9 @@ export interface PostedMessage {
   targetOrigin: string;
 }
 
+/** Messages posted and not yet dispatched, across every fake window: what `settle` waits for. */
+let queued = 0;
+
 export class FakeWindow extends EventTarget {
   /** Every postMessage call made on this window, in order, as cloned at call time. */
   readonly posted: PostedMessage[] = [];
@@ -72,7 +75,11 @@ export class FakeWindow extends EventTarget {
   ): void {
     if (targetOrigin !== '*' && targetOrigin !== this.origin) return;
     const data = structuredClone(message);
-    setTimeout(() => this.dispatchEvent(new FakeMessageEvent(data, origin, source)), 0);
+    queued += 1;
+    setTimeout(() => {
+      queued -= 1;
+      this.dispatchEvent(new FakeMessageEvent(data, origin, source));
+    }, 0);
   }
 
   /** The envelopes posted to this window, without the targetOrigin. */
@@ -101,7 +108,16 @@ export async function until(predicate: () => boolean, timeoutMs = 2000): Promise
   }
 }
 
-/** Lets queued deliveries run, so "nothing arrived" is a real observation. */
-export function settle(ms = 20): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Lets queued deliveries run, so "nothing arrived" is a real observation: waits at least `ms`,
+ * then until no posted message is waiting for delivery over several turns of the event loop (a
+ * handler may answer after a promise or two). Counted, not timed: on a busy machine a late
+ * delivery is waited for instead of missed.
+ */
+export async function settle(ms = 20): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  for (let quietTurns = 0; quietTurns < 3;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    quietTurns = queued === 0 ? quietTurns + 1 : 0;
+  }
 }

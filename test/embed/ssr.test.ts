@@ -27,6 +27,16 @@ describe('embed SDK under server-side rendering', () => {
     expect(touched).toEqual([]);
   });
 
+  it('imports and constructs the SDK class without reading any browser global', async () => {
+    const { OrreryEmbed, default: Default } = await import('../../src/embed/sdk');
+    expect(Default).toBe(OrreryEmbed);
+    const sdk = new OrreryEmbed({ buttonPosition: 'top-right' });
+    expect(sdk).toMatchObject({ isInitialized: false, isLoggedIn: false, buttonSize: 56 });
+    await expect(sdk.login()).rejects.toThrow('Call init() first');
+    await expect(sdk.logout()).rejects.toThrow('User has not logged in yet');
+    expect(touched).toEqual([]);
+  });
+
   it('explains, when used without a window, how to pass one', async () => {
     const { createWindowMessageStream } = await import('../../src/embed');
     expect(() =>

@@ -113,8 +113,19 @@ describe('routes with a session', () => {
   });
 
   it.each([
-    ['/wallet/history', 'Activity | Orrery'],
-    ['/wallet/transfer', 'Transfer | Orrery'],
+    ['/wallet/history', 'Activity | Orrery', 'Activity'],
+    ['/wallet/transfer', 'Transfer | Orrery', 'Transfer'],
+  ])('%s is its own screen inside the wallet, titled %s', async (path, title, heading) => {
+    const { background, settle } = await renderApp(path);
+    background.snapshot(1, signedInState());
+    await settle();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!).toBeTruthy();
+    expect(document.title).toBe(title);
+  });
+
+  it.each([
     ['/wallet/topup', 'Top up | Orrery'],
     ['/wallet/topup/banxa', 'Top up | Orrery'],
     ['/wallet/discover', 'Discover | Orrery'],

@@ -18,6 +18,7 @@ import { type ImmerPatch, type PatchBatch, UiStateSource } from '../sync/ui-stat
 import type { UiState } from '../contract/ui-state';
 import { type AssetsOptions, buildControllers } from './build-controllers';
 import type { EngineController } from './controller-module';
+import { pollGasWhileConfirming } from './gas-demand';
 import { requireBlocksWhilePending } from './block-demand';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
 import { keepSelectedAddressValid } from './selected-address';
@@ -186,20 +187,32 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     controllers.TransactionController,
   );
 
-  // What views show (blocks and balances, gas, rates, assets) is polled only while one is
-  // subscribed; the descriptors say which controllers poll.
+  // What views show (blocks and balances, rates, assets) is polled only while one is
+  // subscribed; the descriptors say which controllers poll. Gas fees: while a view is open and
+  // a transaction awaits approval (the one screen that shows them).
   const { viewPolling } = built;
+  const gasDemand = pollGasWhileConfirming(
+    messenger,
+    controllers.GasFeeController,
+    controllers.TransactionController,
+  );
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {
     const stop = uiState.subscribe(listener);
-    if (++viewCount === 1) for (const controller of viewPolling) controller.startPolling();
+    if (++viewCount === 1) {
+      for (const controller of viewPolling) controller.startPolling();
+      gasDemand.setViewsOpen(true);
+    }
     let stopped = false;
     return () => {
       if (stopped) return;
       stopped = true;
       stop();
-      if (--viewCount === 0) for (const controller of viewPolling) controller.stopPolling();
+      if (--viewCount === 0) {
+        for (const controller of viewPolling) controller.stopPolling();
+        gasDemand.setViewsOpen(false);
+      }
     };
   };
 
@@ -239,6 +252,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       connections.clear();
       stopSelectedAddressSync();
       stopPendingBlocks();
+      gasDemand.stop();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);
       await built.destroy();
       await persistence.stop();

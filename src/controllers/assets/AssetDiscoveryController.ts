@@ -8,6 +8,7 @@ import type { Messenger } from '@metamask/messenger';
 
 import type { Hex } from '../../shared/primitives';
 import type {
+  NetworkControllerGetHeadBlockNumberAction,
   NetworkControllerGetProviderAction,
   NetworkControllerGetStateAction,
 } from '../network/NetworkController';
@@ -78,9 +79,15 @@ export type AssetDiscoveryControllerEvents = ControllerStateChangeEvent<
   AssetDiscoveryState
 >;
 export type AssetDiscoveryAllowedActions =
-  NetworkControllerGetStateAction | NetworkControllerGetProviderAction;
+  | NetworkControllerGetStateAction
+  | NetworkControllerGetProviderAction
+  | NetworkControllerGetHeadBlockNumberAction;
 export const ASSET_DISCOVERY_CONTROLLER_DELEGATED_ACTIONS: AssetDiscoveryAllowedActions['type'][] =
-  ['NetworkController:getState', 'NetworkController:getProvider'];
+  [
+    'NetworkController:getState',
+    'NetworkController:getProvider',
+    'NetworkController:getHeadBlockNumber',
+  ];
 
 export type AssetDiscoveryControllerMessenger = Messenger<
   typeof assetDiscoveryControllerName,
@@ -158,9 +165,10 @@ export class AssetDiscoveryController extends BaseController<
     const provider = this.messenger.call('NetworkController:getProvider');
     const onChain = () =>
       this.messenger.call('NetworkController:getState').providerConfig.chainId === chainId;
-    // The block tracker's head when it runs (a view is open): no request of our own for it.
+    // The block tracker's head when it runs (a view is open, or just opened and its first read
+    // is in flight): no request of our own for it.
     const head =
-      this.messenger.call('NetworkController:getState').latestBlockNumber ??
+      (await this.messenger.call('NetworkController:getHeadBlockNumber')) ??
       Number(await provider.request<string>({ method: 'eth_blockNumber' }));
     if (!Number.isSafeInteger(head) || head < 0) throw new Error('eth_blockNumber gave no block');
     const stored = this.state.histories[key];

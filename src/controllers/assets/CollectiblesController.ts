@@ -36,7 +36,7 @@ import {
   type AssetDiscoveryControllerGetStateAction,
   type AssetDiscoveryControllerScanAction,
 } from './AssetDiscoveryController';
-import type { BatchReader, ChainBatching } from './batch-reads';
+import { NOTHING_TO_READ, type BatchReader, type ChainBatching } from './batch-reads';
 import {
   erc1155BalanceRead,
   erc1155UriRead,
@@ -595,7 +595,10 @@ export class CollectiblesController extends BaseController<
         if (!candidates.has(index) && isAddress(contract))
           candidates.set(index, { contract, tokenId, index });
       }
-      const { batch } = await this.#batching.readerFor(scope.chainId, provider);
+      const { batch } =
+        candidates.size > 0
+          ? await this.#batching.readerFor(scope.chainId, provider)
+          : NOTHING_TO_READ;
       const contracts = await this.#contracts(scope, candidates.values(), batch);
       const owned = await this.#owned(scope, [...candidates.values()], contracts, batch);
       if (!this.#isCurrent(scope)) return;

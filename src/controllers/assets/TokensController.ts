@@ -38,7 +38,7 @@ import {
   type AssetDiscoveryControllerGetStateAction,
   type AssetDiscoveryControllerScanAction,
 } from './AssetDiscoveryController';
-import { readTokenBalances, type ChainBatching } from './batch-reads';
+import { NOTHING_TO_READ, readTokenBalances, type ChainBatching } from './batch-reads';
 import {
   balanceOfRead,
   decimalsRead,
@@ -624,7 +624,10 @@ export class TokensController extends BaseController<
           : Promise.resolve([]),
       ]);
       const candidates = this.#candidates(scope, known, history, held);
-      const { batch, balanceChecker } = await this.#batching.readerFor(scope.chainId, provider);
+      const { batch, balanceChecker } =
+        candidates.length > 0
+          ? await this.#batching.readerFor(scope.chainId, provider)
+          : NOTHING_TO_READ;
       const metadataOf = await this.#metadata(scope, candidates, batch);
       const addresses = candidates.map((c) => c.address);
       const balances = await readTokenBalances(

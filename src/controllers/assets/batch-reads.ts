@@ -31,6 +31,21 @@ export interface BatchReader {
   run<T>(reads: readonly ContractRead<T>[]): Promise<(T | undefined)[]>;
 }
 
+/**
+ * For a refresh with no candidates: reads nothing, so the chain's Multicall3 need not be looked
+ * up (an eth_getCode) for an account that holds nothing yet.
+ */
+export const NOTHING_TO_READ: { batch: BatchReader; balanceChecker: null } = {
+  batch: {
+    mode: 'individual',
+    run(reads) {
+      if (reads.length > 0) throw new Error('NOTHING_TO_READ was given reads.');
+      return Promise.resolve([]);
+    },
+  },
+  balanceChecker: null,
+};
+
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

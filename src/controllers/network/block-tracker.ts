@@ -28,6 +28,8 @@ export class BlockTracker<H extends Head = Head> {
   #current: number | null = null;
   #lastReadFailed = false;
   #reading = false;
+  /** The head read in flight (null when it fails or is dropped), for `headInFlight`. */
+  #inFlight: Promise<H | null> | null = null;
 
   constructor({ readHead, onHead, onError, intervalMs, retryMs, timers }: BlockTrackerOptions<H>) {
     this.#poller = createChainedPoller({
@@ -37,14 +39,20 @@ export class BlockTracker<H extends Head = Head> {
       run: async () => {
         let head: H;
         this.#reading = true;
+        const read = readHead();
+        this.#inFlight = read.then(
+          (answer) => (this.#poller.isPolling ? answer : null),
+          () => null,
+        );
         try {
-          head = await readHead();
+          head = await read;
         } catch (error) {
           this.#lastReadFailed = true;
           if (this.#poller.isPolling) onError(error);
           return;
         } finally {
           this.#reading = false;
+          this.#inFlight = null;
         }
         this.#lastReadFailed = false;
         if (!this.#poller.isPolling) return; // stopped while reading: nobody wants it
@@ -77,6 +85,14 @@ export class BlockTracker<H extends Head = Head> {
   /** Whether a head read is in flight (its answer is as fresh as a new read's would be). */
   get isReading(): boolean {
     return this.#reading;
+  }
+
+  /**
+   * The answer of the head read in flight, or null when none is (or it fails): a caller that
+   * needs the head while the tracker is starting waits for it instead of asking the node again.
+   */
+  headInFlight(): Promise<H | null> {
+    return this.#inFlight ?? Promise.resolve(null);
   }
 
   /** The latest block number seen while running, as hex (the per-block cache's source). */

@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'accountMenu',
   'app',
   'confirm',
+  'embed',
   'fees',
   'login',
   'navBar',

@@ -6,7 +6,10 @@ import { ComingSoonPage } from './lazy-pages';
 /** Routes whose page, body and app backgrounds are transparent (spec part 1 §2). */
 export const TRANSPARENT_PATHS = ['/popup'] as const;
 
-/** The embed iframe a host page loads (/popup): no session check, transparent over the host. */
+/**
+ * /popup inside the app: the static server answers /popup with the embed iframe's own page
+ * (popup.html, src/ui/embed-frame), so this route only shows if the app navigates here itself.
+ */
 export const embedRoutes: RouteObject[] = [
   {
     path: '/popup',

@@ -192,10 +192,18 @@ describe('KeyringController', () => {
     expect(keyring.state.vault).toBe(vault);
     await keyring.submitPassword(password);
 
-    // Locked while the vault is being encrypted (600,000 PBKDF2 rounds take far longer than 20 ms).
+    // Locked while the vault is being encrypted: the lock lands once encryption has started.
+    const encrypt = crypto.subtle.encrypt.bind(crypto.subtle);
+    let encryptionStarted!: () => void;
+    const started = new Promise<void>((resolve) => (encryptionStarted = resolve));
+    const spy = jest.spyOn(crypto.subtle, 'encrypt').mockImplementationOnce((...args) => {
+      encryptionStarted();
+      return encrypt(...args);
+    });
     const importing = keyring.importAccountWithPrivateKey(key0);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await started;
     keyring.setLocked();
+    spy.mockRestore();
     await expect(importing).resolves.toBe(address0);
     expect(keyring.state.isUnlocked).toBe(false);
     expect(keyring.state.accounts).toEqual([]);

@@ -27,6 +27,10 @@ import { createTestDatabase, startServer, type TestDatabase } from '../../server
 import { createHarness, type Harness } from '../transactions/harness';
 
 const anvil = useAnvil({ accounts: 10 });
+// Each test unlocks a vault (600,000 PBKDF2 rounds), signs in on PGlite and waits for the chain:
+// under load (two CPU-bound processes on 2 cores, load 15) the first took over 30 s. Every wait
+// below is for a condition, so a longer limit only gives a slow machine room.
+jest.setTimeout(120_000);
 const ORIGIN = 'https://dapp.example';
 const EXPLORER = 'https://explorer.example';
 
@@ -147,7 +151,7 @@ async function serverRows(address: string) {
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string) {
   const start = Date.now();
   while (!(await condition())) {
-    if (Date.now() - start > 10_000) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() - start > 60_000) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -227,9 +231,14 @@ describe('PastTransactionsController on anvil', () => {
     await first.h.destroy();
     running.splice(running.indexOf(first), 1);
     await setAutomine(anvil().rpcUrl, true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const { callJsonRpc } = await import('../../../scripts/lib/json-rpc');
     await callJsonRpc(anvil().rpcUrl, 'anvil_mine', ['0x1']);
+    // Mined now (anvil_mine answers after the block): no wait, the chain says so.
+    expect(
+      await callJsonRpc<{ status: string } | null>(anvil().rpcUrl, 'eth_getTransactionReceipt', [
+        tx.hash,
+      ]),
+    ).toMatchObject({ status: '0x1' });
 
     // A new session reads the history from the server and asks the node.
     const second = await setup({ from: first.from });

@@ -19,5 +19,6 @@ export const gasFeeModule = defineController(GasFeeController, {
   }),
   init: (gasFee) => gasFee.init(),
   destroy: (gasFee) => gasFee.destroy(),
-  pollsWhileViewOpen: true,
+  // Not with every view: the engine polls gas while a view is open and a transaction awaits
+  // approval (gas-demand.ts).
 });

@@ -1,0 +1,400 @@
+/**
+ * The wallet's end of the embed protocol (/popup, iframed by a host page through torus-embed
+ * 5.0.2 or our SDK): both window streams, sharing one origin pin taken from the host's first
+ * handshake message, so the iframe answers exactly one origin and one window. Stream A's
+ * `provider` substream is relayed to the engine's connection for that origin (the engine answers
+ * wallet_getProviderState and the rest); stream B's substreams are answered here. Every request
+ * gets an answer (a clear error where a feature is not built yet), never silence: the published
+ * SDK waits forever for some of them.
+ */
+import {
+  createMultiplex,
+  createOriginPin,
+  createWindowMessageStream,
+  type MessageListenWindow,
+  type MessageTargetWindow,
+  type Multiplex,
+  type Substream,
+  type WindowMessageStream,
+} from '../../embed';
+import {
+  COMM,
+  HOST_COMM_STREAM,
+  HOST_PROVIDER_STREAM,
+  IFRAME_COMM_STREAM,
+  IFRAME_PROVIDER_STREAM,
+  PROVIDER_SUBSTREAM,
+  SHOW_WALLET_PATHS,
+  type InitStreamData,
+  type StatusMessage,
+} from '../../embed/torus-wire';
+import type { FrameProvider } from '../provider-frame/provider-frame';
+import { parseInitConfig, type EmbedConfig } from './init-config';
+
+/** What the iframe asks of the wallet besides the provider. */
+export interface EmbedWallet {
+  /** The wallet's logout (locks, forgets the session); the host then hears loggedIn false. */
+  logout(): Promise<void>;
+  /** Imports a 0x-prefixed key into the unlocked wallet and selects it. */
+  importPrivateKey(privateKey: string): Promise<void>;
+}
+
+/** What the iframe's view hears (the widget, the modals). All optional. */
+export interface EmbedFrameUi {
+  onConfig?(config: EmbedConfig): void;
+  onWidgetVisibility?(visible: boolean): void;
+  onLoggedIn?(address: string | null): void;
+  /** True while a host request may wait for the user (show the approval modal), false after. */
+  onWaitingForUser?(waiting: boolean): void;
+}
+
+/** Methods that may wait for the user's approval in the wallet. */
+export const USER_METHODS: ReadonlySet<string> = new Set([
+  'eth_requestAccounts',
+  'wallet_requestPermissions',
+  'personal_sign',
+  'eth_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v1',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'eth_getEncryptionPublicKey',
+  'eth_decrypt',
+  'wallet_addEthereumChain',
+  'wallet_switchEthereumChain',
+  'wallet_watchAsset',
+]);
+
+export interface EmbedFrameOptions {
+  parent: MessageTargetWindow;
+  selfWindow: MessageListenWindow;
+  openProvider: (origin: string) => FrameProvider | Promise<FrameProvider>;
+  wallet: EmbedWallet;
+  ui?: EmbedFrameUi;
+  /** Unguessable ids (show_wallet instances). */
+  randomId?: () => string;
+  warn?: (message: string) => void;
+}
+
+export interface EmbedFrame {
+  /** The host's origin once pinned. */
+  readonly hostOrigin: string | undefined;
+  /** Asks the host to show the iframe full screen (a modal) or as the widget. */
+  setFullscreen(fullscreen: boolean): void;
+  close(): void;
+}
+
+/** Errors the host reads for features that arrive with their own issues. */
+export const NOT_AVAILABLE = {
+  topup: 'Top-up is not available in this wallet yet.',
+  walletConnect: 'WalletConnect is not available in this wallet yet.',
+} as const;
+
+const PRIVATE_KEY = /^[0-9a-fA-F]{64}$/;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const nameOf = (chunk: unknown): string | undefined =>
+  isRecord(chunk) && typeof chunk.name === 'string' ? chunk.name : undefined;
+
+const dataOf = (chunk: unknown): Record<string, unknown> =>
+  isRecord(chunk) && isRecord(chunk.data) ? chunk.data : {};
+
+const messageOf = (error: unknown, fallback: string): string =>
+  isRecord(error) && typeof error.message === 'string' && error.message !== ''
+    ? error.message
+    : fallback;
+
+const toErrorObject = (error: unknown) => {
+  const { code, message, data } = isRecord(error) ? error : {};
+  return {
+    code: Number.isInteger(code) ? (code as number) : -32603,
+    message: typeof message === 'string' ? message : 'Internal error',
+    ...(data === undefined ? {} : { data }),
+  };
+};
+
+const isAccounts = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const randomId = options.randomId ?? (() => crypto.randomUUID());
+  const ui = options.ui ?? {};
+  const pin = createOriginPin();
+  const makeStream = (name: string, target: string): WindowMessageStream =>
+    createWindowMessageStream({
+      name,
+      target,
+      targetWindow: options.parent,
+      selfWindow: options.selfWindow,
+      originPin: pin,
+    });
+  const streamA = makeStream(IFRAME_PROVIDER_STREAM, HOST_PROVIDER_STREAM);
+  const streamB = makeStream(IFRAME_COMM_STREAM, HOST_COMM_STREAM);
+  const muxA: Multiplex = createMultiplex(streamA, { warn });
+  const muxB: Multiplex = createMultiplex(streamB, { warn });
+  const sub = (name: string): Substream => muxB.substream(name);
+
+  let provider: Promise<FrameProvider> | null = null;
+  const providerForHost = (): Promise<FrameProvider> => {
+    if (provider) return provider;
+    const origin = pin.origin;
+    if (!origin) return Promise.reject(new Error('embed frame: no pinned origin'));
+    provider = Promise.resolve(options.openProvider(origin)).then((opened) => {
+      opened.onNotification(({ method, params }) => {
+        send(providerSub, { jsonrpc: '2.0', method, params });
+        if (method === 'wallet_accountsChanged' && isAccounts(params)) {
+          reportStatus(params[0] ?? null, false);
+        }
+      });
+      return opened;
+    });
+    provider.catch(() => undefined);
+    return provider;
+  };
+  // Requests that may need the user, counted so the view shows the modal only meanwhile.
+  let waiting = 0;
+  const tracked = <T>(method: string, run: () => Promise<T>): Promise<T> => {
+    if (!USER_METHODS.has(method)) return run();
+    if (waiting++ === 0) ui.onWaitingForUser?.(true);
+    const done = () => {
+      if (--waiting === 0) ui.onWaitingForUser?.(false);
+    };
+    const result = run();
+    result.then(done, done);
+    return result;
+  };
+  const request = (method: string, params?: unknown[]) =>
+    tracked(method, () =>
+      providerForHost().then((opened) => opened.request({ method, ...(params ? { params } : {}) })),
+    );
+
+  // Writes before the handshake are held by the stream; none are lost.
+  const send = (substream: Substream, data: unknown) => substream.send(data);
+
+  // ---- status: `loggedIn` means the host's origin is shown an account (its own grant).
+  let loggedInAs: string | null | undefined;
+  const reportStatus = (address: string | null, rehydrate: boolean) => {
+    if (address === loggedInAs) return;
+    const wasKnown = loggedInAs !== undefined;
+    loggedInAs = address;
+    ui.onLoggedIn?.(address);
+    if (!address && !wasKnown) return; // nothing to tell a host that never saw a login
+    const status: StatusMessage = {
+      loggedIn: address !== null,
+      rehydrate,
+      ...(address ? { verifier: 'local' } : {}),
+    };
+    send(sub(COMM.status), status);
+  };
+  const refreshStatus = (rehydrate: boolean) =>
+    request('eth_accounts').then(
+      (accounts) => reportStatus(isAccounts(accounts) ? (accounts[0] ?? null) : null, rehydrate),
+      () => undefined,
+    );
+
+  // ---- stream A: JSON-RPC, answered with exactly the host's id.
+  const providerSub = muxA.substream(PROVIDER_SUBSTREAM);
+  providerSub.onData((chunk) => {
+    if (!isRecord(chunk)) return;
+    const { id, method, params } = chunk;
+    if (!id || (typeof id !== 'string' && typeof id !== 'number')) return; // a notification
+    const answer = (response: object) => send(providerSub, { jsonrpc: '2.0', id, ...response });
+    if (typeof method !== 'string' || (params !== undefined && typeof params !== 'object')) {
+      answer({ error: { code: -32600, message: 'Invalid request' } });
+      return;
+    }
+    tracked(method, () =>
+      providerForHost().then((opened) =>
+        opened.request({ method, ...(params ? { params: params as unknown[] } : {}) }),
+      ),
+    ).then(
+      (result) => {
+        answer({ result: result ?? null });
+        if (method === 'eth_requestAccounts' && isAccounts(result)) {
+          reportStatus(result[0] ?? null, false);
+        }
+      },
+      (error: unknown) => answer({ error: toErrorObject(error) }),
+    );
+  });
+
+  // ---- stream B.
+  sub(COMM.init).onData((chunk) => {
+    if (nameOf(chunk) !== 'init_stream') return;
+    const config = parseInitConfig(dataOf(chunk) as InitStreamData);
+    if (config.refused.length > 0) {
+      warn(`Orrery embed: init refused ${config.refused.join('; ')}`);
+    }
+    // Answered first: nothing the view loads may delay the host's init.
+    send(sub(COMM.init), { name: 'init_complete', data: { success: true } });
+    ui.onConfig?.(config);
+    ui.onWidgetVisibility?.(config.widgetVisible);
+    void refreshStatus(true);
+  });
+
+  sub(COMM.widgetVisibility).onData((chunk) => {
+    if (isRecord(chunk) && typeof chunk.data === 'boolean') ui.onWidgetVisibility?.(chunk.data);
+  });
+
+  sub(COMM.oauth).onData((chunk) => {
+    const name = nameOf(chunk);
+    if (name !== 'oauth_modal' && name !== 'oauth') return;
+    // The local way in: the host's origin asks for an account like any dapp (connect prompt).
+    request('eth_requestAccounts', []).then(
+      (accounts) => {
+        const selectedAddress = isAccounts(accounts) ? accounts[0] : undefined;
+        if (!selectedAddress) {
+          send(sub(COMM.oauth), { err: { message: 'No account was shared.' } });
+          return;
+        }
+        send(sub(COMM.oauth), { selectedAddress });
+        reportStatus(selectedAddress, false);
+      },
+      (error: unknown) =>
+        send(sub(COMM.oauth), { err: { message: messageOf(error, 'Login failed.') } }),
+    );
+  });
+
+  sub(COMM.logout).onData((chunk) => {
+    if (nameOf(chunk) !== 'logOut') return;
+    options.wallet.logout().then(
+      () => {
+        loggedInAs = null;
+        ui.onLoggedIn?.(null);
+        send(sub(COMM.status), { loggedIn: false } satisfies StatusMessage);
+      },
+      (error: unknown) => warn(`Orrery embed: logout failed: ${messageOf(error, 'unknown')}`),
+    );
+  });
+
+  // Pre-opened windows: approvals inside an embed are the iframe's own (spec part 1 §4), so a
+  // window the host opened for one is closed at once rather than left on a blank page.
+  sub(COMM.window).onData((chunk) => {
+    if (nameOf(chunk) !== 'opened_window') return;
+    const { preopenInstanceId } = dataOf(chunk);
+    if (typeof preopenInstanceId === 'string' && preopenInstanceId !== '') {
+      send(sub(COMM.window), { preopenInstanceId, close: true });
+    }
+  });
+
+  sub(COMM.providerChange).onData((chunk) => {
+    if (nameOf(chunk) !== 'show_provider_change') return;
+    const answer = (data: { success: boolean; err?: string }) =>
+      send(sub(COMM.providerChange), { name: 'provider_change_status', data });
+    const { network } = dataOf(chunk);
+    const chainId = isRecord(network) ? network.chainId : undefined;
+    if (typeof chainId !== 'number' && typeof chainId !== 'string') {
+      answer({ success: false, err: 'The network needs a chainId.' });
+      return;
+    }
+    let hexChainId: string;
+    try {
+      hexChainId = typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId;
+      if (!/^0x[0-9a-f]+$/i.test(hexChainId)) {
+        hexChainId = `0x${BigInt(hexChainId).toString(16)}`;
+      }
+    } catch {
+      answer({ success: false, err: 'The network needs a chainId.' });
+      return;
+    }
+    // The user approves the switch like any dapp's wallet_switchEthereumChain.
+    request('wallet_switchEthereumChain', [{ chainId: hexChainId.toLowerCase() }]).then(
+      () => answer({ success: true }),
+      (error: unknown) =>
+        answer({ success: false, err: messageOf(error, 'user denied provider change request') }),
+    );
+  });
+
+  sub(COMM.showWallet).onData((chunk) => {
+    if (nameOf(chunk) !== 'show_wallet') return;
+    const { path } = dataOf(chunk);
+    const known =
+      path === '' || (typeof path === 'string' && SHOW_WALLET_PATHS.includes(path.slice(1)));
+    if (!known) {
+      warn(`Orrery embed: show_wallet refused the path ${JSON.stringify(path)}`);
+      return;
+    }
+    send(sub(COMM.showWallet), { name: 'show_wallet_instance', data: { instanceId: randomId() } });
+  });
+
+  sub(COMM.topup).onData((chunk) => {
+    if (nameOf(chunk) !== 'topup_request') return;
+    send(sub(COMM.topup), {
+      name: 'topup_response',
+      data: { success: false, error: NOT_AVAILABLE.topup },
+    });
+  });
+
+  sub(COMM.walletConnect).onData((chunk) => {
+    if (nameOf(chunk) !== 'wallet_connect_stream_req') return;
+    send(sub(COMM.walletConnect), {
+      name: 'wallet_connect_stream_res',
+      data: { success: false, error: NOT_AVAILABLE.walletConnect },
+    });
+  });
+
+  sub(COMM.loginWithPrivateKey).onData((chunk) => {
+    if (nameOf(chunk) !== 'login_with_private_key_request') return;
+    const answer = (data: { success: boolean; error?: string }) =>
+      send(sub(COMM.loginWithPrivateKey), { name: 'login_with_private_key_response', data });
+    const { privateKey } = dataOf(chunk);
+    if (typeof privateKey !== 'string' || !PRIVATE_KEY.test(privateKey)) {
+      answer({ success: false, error: 'The private key must be 64 hexadecimal characters.' });
+      return;
+    }
+    options.wallet
+      .importPrivateKey(`0x${privateKey}`)
+      .then(() => refreshStatus(false))
+      .then(
+        () => answer({ success: true }),
+        (error: unknown) =>
+          answer({ success: false, error: messageOf(error, 'The key could not be imported.') }),
+      );
+  });
+
+  sub(COMM.userInfoAccess).onData((chunk) => {
+    if (nameOf(chunk) !== 'user_info_access_request') return;
+    const answer = (data: object) =>
+      send(sub(COMM.userInfoAccess), { name: 'user_info_access_response', data });
+    if (!loggedInAs) {
+      answer({ rejected: true, approved: false });
+      return;
+    }
+    // Spec part 2: always approved, without verifierParams, with isNewUser. The local way in
+    // knows no name or email: the host learns the address it was already shown.
+    answer({
+      approved: true,
+      payload: {
+        email: '',
+        name: '',
+        profileImage: '',
+        verifier: 'local',
+        verifierId: loggedInAs,
+        typeOfLogin: 'local',
+        isNewUser: false,
+      },
+    });
+  });
+
+  // Opened as soon as the origin is pinned, so the first request does not wait for it.
+  streamA.onConnect(() => void providerForHost().catch(() => undefined));
+
+  return {
+    get hostOrigin() {
+      return pin.origin;
+    },
+    setFullscreen(fullscreen) {
+      send(sub(COMM.widget), { data: fullscreen });
+    },
+    close() {
+      muxA.close();
+      muxB.close();
+      streamA.close();
+      streamB.close();
+    },
+  };
+}

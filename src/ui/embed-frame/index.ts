@@ -1,0 +1,99 @@
+/**
+ * Entry of /popup, the iframe a host page embeds (torus-embed 5.0.2 or our SDK). No React and
+ * no view at start: it speaks the embed protocol (./embed-frame.ts), relays the host's provider
+ * to the one engine of the wallet origin and calls actions without subscribing to state, so a
+ * dapp page view starts no polling. It never navigates or reloads itself: the SDK rebuilds its
+ * streams and provider on every load of the iframe.
+ */
+import { connectToEngine } from '../bridge/connect-engine';
+import { PROVIDER_DISCONNECTED, ProviderRpcError } from '../bridge/provider-stream';
+import { createActionCaller, type ActionCaller } from './action-caller';
+import type { MountedModal } from './approvals/mount';
+import type { MountedWidget } from './widget/mount-widget';
+import { startEmbedFrame } from './embed-frame';
+
+if (window.parent === window) {
+  document.body.textContent = 'This page is the Orrery wallet for sites that embed it.';
+} else {
+  // Listening starts now; the engine connection follows (requests wait for it).
+  const connection = connectToEngine();
+  let caller: Promise<ActionCaller> | null = null;
+  const actions = () =>
+    (caller ??= connection.then(({ wire }) => createActionCaller(wire.viewPort)));
+  let modal: Promise<MountedModal | null> | null = null;
+  let widget: Promise<MountedWidget | null> | null = null;
+  let widgetVisible = false;
+  let buttonSize = 56;
+  const showWidget = () => {
+    void widget?.then((mounted) => mounted?.setVisible(widgetVisible && modal === null));
+    if (widget || !widgetVisible) return;
+    widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
+      .then(({ mountWidget }) => mountWidget({ size: buttonSize, walletUrl: location.origin }))
+      .catch((error: unknown) => {
+        console.warn('Orrery embed: the widget failed to load', error);
+        return null;
+      });
+  };
+  const frame = startEmbedFrame({
+    parent: window.parent,
+    selfWindow: window,
+    async openProvider(origin) {
+      try {
+        return (await connection).wire.openProvider({ kind: 'dapp', origin });
+      } catch (error) {
+        // The host learns why on every request: the provider is disconnected (EIP-1193 4900).
+        throw new ProviderRpcError({
+          code: PROVIDER_DISCONNECTED,
+          message: error instanceof Error ? error.message : 'The wallet failed to start.',
+        });
+      }
+    },
+    wallet: {
+      logout: async () => (await actions())('logout'),
+      importPrivateKey: async (key) =>
+        void (await (
+          await actions()
+        )('importAccountWithPrivateKey', key)),
+    },
+    ui: {
+      onConfig(config) {
+        buttonSize = config.buttonSize;
+      },
+      onWidgetVisibility(visible) {
+        widgetVisible = visible;
+        showWidget();
+      },
+      // The in-page approval modal: full screen over the host while a request waits.
+      onWaitingForUser(waiting) {
+        if (waiting) {
+          frame.setFullscreen(true);
+          modal ??= Promise.all([
+            connection,
+            import(/* webpackChunkName: "embed-approval" */ './approvals/mount'),
+          ])
+            .then(([{ wire }, { mountApprovalModal }]) =>
+              mountApprovalModal({
+                viewPort: wire.viewPort,
+                origin: frame.hostOrigin ?? '',
+                walletUrl: location.origin,
+              }),
+            )
+            .catch((error: unknown) => {
+              console.warn('Orrery embed: the approval modal failed to load', error);
+              return null;
+            });
+          showWidget();
+          return;
+        }
+        const shown = modal;
+        modal = null;
+        void shown?.then((mounted) => mounted?.close());
+        frame.setFullscreen(false);
+        showWidget();
+      },
+    },
+  });
+  connection.catch((error: unknown) =>
+    console.warn('Orrery embed cannot reach its engine:', error),
+  );
+}
