@@ -2,6 +2,7 @@ import { createEngine, type Engine } from '../../src/background/engine/create-en
 import { MemoryStorage } from '../../src/background/persistence/memory-storage';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { deployContract } from '../chain/deploy';
+import { KeyringErrorCode } from '../../src/controllers/keyring/errors';
 import { NetworkErrorCode } from '../../src/controllers/network/errors';
 import { useAnvil } from '../chain/use-anvil';
 import { client, createTestDatabase, type TestDatabase } from '../server/helpers';
@@ -64,7 +65,8 @@ describe('the engine synced with the backend', () => {
       customTokens: [],
       customNetworks: [],
     });
-    expect(engine.getState().BackendSessionController).toEqual({});
+    // Views see whether the address is signed in (G3), never the token.
+    expect(engine.getState().BackendSessionController).toEqual({ signedIn: { [address]: true } });
 
     await expect(engine.actions.setTheme('dark')).resolves.toBeUndefined();
     expect(engine.getState().PreferencesController.theme).toBe('dark');
@@ -79,6 +81,38 @@ describe('the engine synced with the backend', () => {
     const user = await client(server)('GET', '/user?fetchTx=false', { token });
     expect(user.body).toMatchObject({ theme: 'dark', public_address: address });
     expect(JSON.stringify(engine.getState())).not.toContain(token);
+
+    engine.actions.logout();
+    expect(engine.getState().BackendSessionController).toEqual({ signedIn: {} });
+  });
+
+  it('stores the default account on the server, only for an account of the keyring', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[7]!)
+    ).toLowerCase();
+    const other = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[8]!)
+    ).toLowerCase();
+    engine.actions.setSelectedAddress(address);
+    await engine.actions.loginToBackend('google', 'dave@example.com');
+
+    await engine.actions.setDefaultPublicAddress(other);
+    expect(engine.getState().UserRecordController.identities[address]?.defaultPublicAddress).toBe(
+      other,
+    );
+    await engine.flush();
+    const token = (
+      (await storage.getAll()).BackendSessionController as { jwtTokens: Record<string, string> }
+    ).jwtTokens[address]!;
+    const user = await client(server)('GET', '/user?fetchTx=false', { token });
+    expect(user.body).toMatchObject({ default_public_address: other });
+
+    await expect(
+      engine.call('setDefaultPublicAddress', ['0x000000000000000000000000000000000000dEaD']),
+    ).rejects.toMatchObject({ data: { code: KeyringErrorCode.unknownAddress } });
+    expect(engine.getState().UserRecordController.identities[address]?.defaultPublicAddress).toBe(
+      other,
+    );
   });
 
   it('keeps custom networks on the server while signed in, under the server’s id', async () => {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-import { startAnvil, type AnvilInstance } from '../../scripts/lib/anvil';
+import { findFreePort, startAnvil, type AnvilInstance } from '../../scripts/lib/anvil';
 import { startStaticServer, type StaticServer } from '../../scripts/lib/static-server';
 import type { RuntimeConfigFile } from '../../src/background/runtime-config';
 import type { RemoteActionApi } from '../../src/background/contract/action-api';
@@ -73,13 +73,25 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
   let dataDir: string | null = null;
   let server: StaticServer;
   try {
+    // The wallet's port is chosen first: the backend answers the browser only from its origin.
+    const walletPort = options.port ?? (await findFreePort());
     if (options.backend) {
       dataDir = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-pglite-'));
-      backend = await startServer(loadConfig({}, { dataDir, port: 0, logLevel: 'warn' }));
+      backend = await startServer(
+        loadConfig(
+          {},
+          {
+            dataDir,
+            port: 0,
+            logLevel: 'warn',
+            corsOrigins: [`http://127.0.0.1:${walletPort}`],
+          },
+        ),
+      );
     }
     server = await startStaticServer({
       distDir: DIST_DIR,
-      port: options.port ?? 0,
+      port: walletPort,
       config: {
         network: {
           rpcUrl: anvil.rpcUrl,

@@ -64,7 +64,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     SignatureController: { messages: {} },
     TransactionController: { uiTransactions: [] },
     CurrencyController: getDefaultCurrencyState(),
-    BackendSessionController: {},
+    BackendSessionController: { signedIn: {} },
     UserRecordController: { identities: {}, isNewUser: false },
     BackendRecordsController: { records: {} },
     PastTransactionsController: getDefaultPastTransactionsState(),

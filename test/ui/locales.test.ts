@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { PERMISSION_PERIOD_IDS } from '../../src/controllers/permissions/permission-periods';
+import { CONTACT_ERROR_KEYS, CONTACT_VERIFIERS } from '../../src/shared/contact-validation';
 import { LOCALES } from '../../src/shared/preferences';
 import { WHITE_LABEL_REFUSAL_REASONS } from '../../src/shared/white-label';
 import { loadLocale } from '../../src/ui/i18n/load-locale';
@@ -101,6 +103,11 @@ describe('locale files', () => {
     for (const section of ['display', 'networks', 'contacts', 'permissions', 'crashReports'])
       used.add(`walletSettings.sections.${section}`);
     for (const reason of WHITE_LABEL_REFUSAL_REASONS) used.add(`whiteLabel.reason.${reason}`);
+    for (const kind of CONTACT_VERIFIERS) used.add(`walletSettings.kinds.${kind}`);
+    for (const key of Object.values(CONTACT_ERROR_KEYS)) used.add(key);
+    for (const type of ['normal', 'threshold', 'app_scoped', 'imported'])
+      used.add(`accountMenu.types.${type}`);
+    for (const period of PERMISSION_PERIOD_IDS) used.add(`walletSettings.periods.${period}`);
     for (const period of CONNECT_PERIODS) used.add(`confirm.connect.periods.${period}`);
     for (const title of TRANSACTION_TITLES) used.add(`confirm.tx.titles.${title}`);
     for (const speed of FEE_SPEEDS) used.add(`fees.speeds.${speed}`);

@@ -6,6 +6,10 @@ import {
   UserRecordError,
   UserRecordErrorCode,
 } from '../../controllers/user-record/errors';
+import { invalidCurrency, unsupportedCurrency } from '../../controllers/currency/errors';
+import { probeRpc } from '../../controllers/network/probe-rpc';
+import type { PermissionPeriod } from '../../controllers/permissions/permission-periods';
+import { isSupportedCurrency } from '../../shared/currencies';
 import type { Controllers } from '../engine/build-controllers';
 import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
@@ -49,6 +53,15 @@ export function createActionHandlers({
     const address = preferences.state.selectedAddress;
     return address !== null && backendSession.getToken(address) !== undefined;
   };
+  const assertKnownAccount = (address: unknown) => {
+    const known = keyring.getAccounts().map((account) => account.toLowerCase());
+    if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {
+      throw new KeyringError(
+        KeyringErrorCode.unknownAddress,
+        `Unknown account: ${String(address)}`,
+      );
+    }
+  };
   const selectImported = async (imported: Promise<Hex>): Promise<Hex> => {
     const address = await imported;
     preferences.setSelectedAddress(address);
@@ -67,6 +80,10 @@ export function createActionHandlers({
       else preferences.setLocale(locale);
     },
     setCurrency: async (code) => {
+      const { ticker } = network.state.providerConfig;
+      if (typeof code !== 'string' || !/^[A-Za-z0-9]{2,10}$/u.test(code))
+        throw invalidCurrency(code);
+      if (!isSupportedCurrency(code, ticker)) throw unsupportedCurrency(code);
       if (signedIn()) await userRecord.setSelectedCurrency(code);
       else await currency.setCurrentCurrency(code);
     },
@@ -99,15 +116,14 @@ export function createActionHandlers({
     importAccountWithKeystore: (keystoreJson, password) =>
       selectImported(keyring.importAccountWithKeystore(keystoreJson, password)),
     setSelectedAddress: (address) => {
-      const known = keyring.getAccounts().map((account) => account.toLowerCase());
-      if (typeof address !== 'string' || !known.includes(address.toLowerCase())) {
-        throw new KeyringError(
-          KeyringErrorCode.unknownAddress,
-          `Unknown account: ${String(address)}`,
-        );
-      }
+      assertKnownAccount(address);
       preferences.setSelectedAddress(address);
     },
+    setDefaultPublicAddress: async (address) => {
+      assertKnownAccount(address);
+      await userRecord.setDefaultPublicAddress(address);
+    },
+    exportKeystore: (address, password) => keyring.exportKeystore(address, password),
 
     setProviderType: (type) => network.setProviderType(type),
     // Signed in, custom networks live on the server too and keep the server's id locally.
@@ -128,6 +144,7 @@ export function createActionHandlers({
       await network.deleteCustomNetwork(id);
     },
     setCustomNetwork: (id) => network.setCustomNetwork(id),
+    probeRpc: (url) => probeRpc(url),
 
     // A value the requester refuses (e.g. bad transaction overrides) throws
     // 'approvals.invalidValue', the request still pending.
@@ -139,6 +156,16 @@ export function createActionHandlers({
       return signatures.decryptPreview(request.requestData.messageId);
     },
     revokePermissions: (origin) => permissions.revokePermissions(origin),
+    grantPermissions: (origin, accounts, period) => {
+      // Typed by a person in settings: only a web site's own origin (scheme, host, port).
+      if (!isSiteOrigin(origin)) {
+        throw new ActionFailure(
+          ActionErrorCode.invalidParams,
+          `Invalid site "${String(origin)}": expected an origin such as https://app.example.`,
+        );
+      }
+      permissions.grantPermissions(origin, accounts, period as PermissionPeriod);
+    },
 
     loginToBackend: async (verifier, verifierId) => {
       const address = preferences.state.selectedAddress;
@@ -178,6 +205,16 @@ export function createActionHandlers({
         await pastTransactions.fetchPastTransactions(address);
     },
   };
+}
+
+function isSiteOrigin(origin: unknown): origin is string {
+  if (typeof origin !== 'string') return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** Ids the server gave (positive integers); networks added while signed out have UUIDs. */

@@ -51,7 +51,11 @@ export interface ActionApi {
    */
   setTheme(theme: Theme): Promise<void>;
   setLocale(locale: Locale): Promise<void>;
-  /** The fiat currency rates are shown in; stored on the backend when signed in. */
+  /**
+   * The currency rates are shown in: one of `SUPPORTED_CURRENCIES` (src/shared/currencies.ts)
+   * or the network's ticker, else 'currency.unsupportedCurrency'; stored on the backend when
+   * signed in.
+   */
   setCurrency(currency: string): Promise<void>;
   setCrashReport(enabled: boolean): Promise<void>;
   /** Tells the background the user is active, so idle-skipped polling resumes. */
@@ -78,12 +82,28 @@ export interface ActionApi {
   importAccountWithKeystore(keystoreJson: string, password: string): Promise<Hex>;
   /** Selects one of the keyring's accounts. */
   setSelectedAddress(address: string): void;
+  /**
+   * Makes one of the keyring's accounts the user's default account (kept with the user's
+   * settings of the selected address; on the backend when signed in).
+   */
+  setDefaultPublicAddress(address: string): Promise<void>;
+  /**
+   * One account as a keystore JSON v3 file encrypted with `password` (which must meet the key
+   * password rules, else 'keyring.weakPassword'). The only way a key leaves the wallet, and
+   * only encrypted.
+   */
+  exportKeystore(address: string, password: string): Promise<string>;
 
   setProviderType(type: string): Promise<void>;
   addCustomNetwork(network: CustomNetworkInput): Promise<CustomNetwork>;
   editCustomNetwork(id: string, network: CustomNetworkInput): Promise<CustomNetwork>;
   deleteCustomNetwork(id: string): Promise<void>;
   setCustomNetwork(id: string): Promise<void>;
+  /**
+   * Asks an RPC URL for its chain id (hex), before a custom network is saved; rejects with
+   * 'network.rpcUnreachable', 'network.rpcBadAnswer' or 'network.invalidCustomNetwork'.
+   */
+  probeRpc(url: string): Promise<string>;
 
   /** Approves a pending request (a dapp's connect, signature, chain or asset request). */
   approveRequest(id: string, value: ApprovalValue): void;
@@ -96,6 +116,11 @@ export interface ActionApi {
   decryptMessageInline(id: string): Promise<string>;
   /** Withdraws a dapp's access to the accounts. */
   revokePermissions(origin: string): void;
+  /**
+   * Grants a site (an http(s) origin) the accounts for a period ('hour' | 'week' | 'month' |
+   * 'year'), from settings, as a dapp's approved connect would; replaces an earlier grant.
+   */
+  grantPermissions(origin: string, accounts: string[], period: string): void;
 
   /**
    * Signs in to the backend with the selected account (message → sign → verify, unless a valid
@@ -176,15 +201,19 @@ export const ACTION_NAMES = [
   'importAccountWithSeedPhrase',
   'importAccountWithKeystore',
   'setSelectedAddress',
+  'setDefaultPublicAddress',
+  'exportKeystore',
   'setProviderType',
   'addCustomNetwork',
   'editCustomNetwork',
   'deleteCustomNetwork',
   'setCustomNetwork',
+  'probeRpc',
   'approveRequest',
   'rejectRequest',
   'decryptMessageInline',
   'revokePermissions',
+  'grantPermissions',
   'loginToBackend',
   'addContact',
   'deleteContact',

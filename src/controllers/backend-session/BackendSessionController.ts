@@ -17,6 +17,11 @@ export const backendSessionControllerName = 'BackendSessionController';
 export type BackendSessionState = {
   /** Bearer tokens by lowercase address: a credential, persisted but never sent to the UI. */
   jwtTokens: Record<string, string>;
+  /**
+   * Which addresses (lowercase) hold a session, for views: whether contacts and custom records
+   * will be kept on the backend (views.md G3). Derived from the tokens, never the tokens.
+   */
+  signedIn: Record<string, boolean>;
 };
 
 /** Which keys persist and which views see (the engine derives the views' state type from it). */
@@ -27,11 +32,20 @@ export const backendSessionControllerMetadata = {
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
+  signedIn: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
 } satisfies StateMetadata<BackendSessionState>;
 
 export function getDefaultBackendSessionState(): BackendSessionState {
-  return { jwtTokens: {} };
+  return { jwtTokens: {}, signedIn: {} };
 }
+
+const signedInFrom = (jwtTokens: Record<string, string>): Record<string, boolean> =>
+  Object.fromEntries(Object.keys(jwtTokens).map((address) => [address, true]));
 
 export type BackendSessionControllerGetStateAction = ControllerGetStateAction<
   typeof backendSessionControllerName,
@@ -130,7 +144,11 @@ export class BackendSessionController extends BaseController<
       messenger,
       metadata: backendSessionControllerMetadata,
       name: backendSessionControllerName,
-      state: { ...getDefaultBackendSessionState(), ...state },
+      state: {
+        ...getDefaultBackendSessionState(),
+        ...state,
+        signedIn: signedInFrom(state?.jwtTokens ?? {}),
+      },
     });
     this.#backend = backend;
     this.#sign =
@@ -166,6 +184,7 @@ export class BackendSessionController extends BaseController<
     const { token } = await this.#backend.verifyAuth(key, signature);
     this.update((state) => {
       state.jwtTokens[key] = token;
+      state.signedIn[key] = true;
     });
     return token;
   }
@@ -175,6 +194,7 @@ export class BackendSessionController extends BaseController<
     const key = address.toLowerCase();
     this.update((state) => {
       delete state.jwtTokens[key];
+      delete state.signedIn[key];
     });
     this.messenger.publish(`${backendSessionControllerName}:loggedOut`, key);
     this.#logout?.(key);

@@ -16,7 +16,8 @@ import {
   type AccountType,
   type KeyEntry,
 } from './account-keys';
-import { decryptKeystore } from './keystore';
+import { decryptKeystore, encryptKeystore } from './keystore';
+import { isStrongPassword } from '../../shared/password-rules';
 import { privateKeyFromSeedPhrase } from './seed-phrase';
 import {
   signHash,
@@ -37,6 +38,7 @@ import {
   NO_VAULT_ERROR,
   UNKNOWN_ADDRESS_ERROR,
   VAULT_EXISTS_ERROR,
+  WEAK_PASSWORD_ERROR,
 } from './errors';
 
 export const keyringControllerName = 'KeyringController';
@@ -353,6 +355,16 @@ export class KeyringController extends BaseController<
   async exportAccount(address: string, password: string): Promise<string> {
     await this.verifyPassword(password);
     return this.#entryFor(address).privKey;
+  }
+
+  /**
+   * The account as an encrypted keystore file (JSON v3), for "download wallet": the key leaves
+   * only encrypted with `password`, which must meet the rules for passwords protecting keys.
+   */
+  async exportKeystore(address: string, password: string): Promise<string> {
+    if (!isStrongPassword(password))
+      throw new KeyringError(KeyringErrorCode.weakPassword, WEAK_PASSWORD_ERROR);
+    return encryptKeystore(this.#entryFor(address).privKey, password);
   }
 
   /** Signs a transaction with the key of `from` for the chain (legacy EIP-155, 2930 or 1559). */

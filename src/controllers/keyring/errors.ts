@@ -22,6 +22,8 @@ export const KeyringErrorCode = {
   keystoreInvalid: 'keyring.keystoreInvalid',
   keystorePasswordRequired: 'keyring.keystorePasswordRequired',
   keystoreWrongPassword: 'keyring.keystoreWrongPassword',
+  /** An export password that does not meet the rules for passwords protecting keys. */
+  weakPassword: 'keyring.weakPassword',
 } as const;
 export type KeyringErrorCode = (typeof KeyringErrorCode)[keyof typeof KeyringErrorCode];
 
@@ -42,6 +44,8 @@ export const INVALID_ACCOUNT_INDEX_ERROR =
 export const KEYSTORE_PASSWORD_REQUIRED_ERROR =
   'A password is required to import this keystore file.';
 export const KEYSTORE_WRONG_PASSWORD_ERROR = 'Incorrect password for this keystore file.';
+export const WEAK_PASSWORD_ERROR =
+  'The password needs at least 10 characters with one uppercase letter, one lowercase letter and one number.';
 export const KEYSTORE_INVALID_ERROR = 'This is not a valid keystore file (JSON, version 3).';
 
 export class KeyringError extends CodedError<{ code: KeyringErrorCode }> {

@@ -116,7 +116,7 @@ export function toServerCustomNetwork(network: CustomNetwork): Omit<ServerCustom
   };
 }
 
-function isHttpUrl(text: string): boolean {
+export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';

@@ -11,6 +11,10 @@ export const NetworkErrorCode = {
   invalidCustomNetwork: 'network.invalidCustomNetwork',
   customNetworkExists: 'network.customNetworkExists',
   customNetworkNotFound: 'network.customNetworkNotFound',
+  /** The RPC endpoint did not answer eth_chainId in time, or not over HTTP 2xx. */
+  rpcUnreachable: 'network.rpcUnreachable',
+  /** The RPC endpoint answered, but not with a chain id. */
+  rpcBadAnswer: 'network.rpcBadAnswer',
 } as const;
 export type NetworkErrorCode = (typeof NetworkErrorCode)[keyof typeof NetworkErrorCode];
 

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import styles from './Menu.module.css';
@@ -73,4 +74,44 @@ export function MenuLabel({ children }: { children: ReactNode }) {
 
 export function MenuSeparator() {
   return <DropdownMenu.Separator className={styles.separator} />;
+}
+
+/** A set of mutually exclusive items (menuitemradio), e.g. the accounts to switch between. */
+export function MenuRadioGroup({
+  value,
+  onValueChange,
+  label,
+  children,
+}: {
+  value: string;
+  onValueChange(value: string): void;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DropdownMenu.RadioGroup value={value} onValueChange={onValueChange} aria-label={label}>
+      {children}
+    </DropdownMenu.RadioGroup>
+  );
+}
+
+export function MenuRadioItem({
+  value,
+  children,
+  testId,
+}: {
+  value: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <DropdownMenu.RadioItem value={value} className={styles.item} data-testid={testId}>
+      <span className={styles.radioMark} aria-hidden="true">
+        <DropdownMenu.ItemIndicator>
+          <Check />
+        </DropdownMenu.ItemIndicator>
+      </span>
+      {children}
+    </DropdownMenu.RadioItem>
+  );
 }

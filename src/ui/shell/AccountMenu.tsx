@@ -1,21 +1,29 @@
 import { observer } from 'mobx-react-lite';
-import { Copy, Lock, LogOut, UserPlus } from 'lucide-react';
+import { Copy, Download, Lock, LogOut, Star, UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { useActions, useStore } from '../app-context';
 import { Dialog } from '../components/Dialog';
-import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../components/Menu';
+import {
+  Menu,
+  MenuItem,
+  MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+} from '../components/Menu';
 import { AddAccountForms } from '../features/accounts/AddAccountForms';
+import { ExportKeystoreDialog } from '../features/accounts/ExportKeystoreDialog';
 import { useNotify } from '../toasts/toast-context';
-import { selectedAccount } from '../view-models/accounts';
+import { accountRows, selectedAccount } from '../view-models/accounts';
 import styles from './AccountMenu.module.css';
 
 /**
- * The account menu (views.md §4.1 D1) from the header. For now: the selected account, copy its
- * address, add an account (new or imported, in a dialog), lock, log out. The accounts list,
- * default account and export belong here too.
+ * The account menu (views.md §4.1 D1) from the header: the accounts with their type and balance
+ * (choosing one switches to it), copy the address, add or import an account (a dialog), make the
+ * selected one the default account, download it as an encrypted keystore file, lock, log out.
  */
 export const AccountMenu = observer(function AccountMenu() {
   const { t } = useTranslation();
@@ -24,9 +32,12 @@ export const AccountMenu = observer(function AccountMenu() {
   const notify = useNotify();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const account = selectedAccount(ui);
   if (!account) return null;
+  const rows = accountRows(ui);
+  const selectedRow = rows.find((row) => row.selected);
   const copy = () => {
     navigator.clipboard
       .writeText(account.address)
@@ -49,14 +60,41 @@ export const AccountMenu = observer(function AccountMenu() {
           </button>
         }
       >
-        <MenuLabel>
-          <span className={styles.menuAddress}>{account.shortAddress}</span>
-          {account.displayBalance !== null && (
-            <span className={styles.balance}>
-              {account.displayBalance} {account.ticker}
-            </span>
-          )}
-        </MenuLabel>
+        <MenuLabel>{t('accountMenu.accounts')}</MenuLabel>
+        <MenuRadioGroup
+          label={t('accountMenu.accounts')}
+          value={account.address}
+          onValueChange={(address) => {
+            if (address === account.address) return;
+            actions
+              .setSelectedAddress(address)
+              .then(() => notify.success('accountMenu.switched'))
+              .catch((error: unknown) => notify.error(error));
+          }}
+        >
+          {rows.map((row) => (
+            <MenuRadioItem key={row.address} value={row.address} testId="account-row">
+              <span
+                className={styles.rowAvatar}
+                aria-hidden="true"
+                style={avatarStyle(row.address)}
+              />
+              <span className={styles.rowText}>
+                <span className={styles.menuAddress} aria-label={row.address}>
+                  {row.shortAddress}
+                </span>
+                <span className={styles.rowMeta}>
+                  {t(`accountMenu.types.${row.accountType}`)}
+                  {row.isDefault && ` · ${t('accountMenu.defaultBadge')}`}
+                </span>
+              </span>
+              <span className={styles.balance}>
+                {row.displayBalance !== null ? `${row.displayBalance} ${account.ticker}` : '…'}
+              </span>
+            </MenuRadioItem>
+          ))}
+        </MenuRadioGroup>
+        <MenuSeparator />
         <MenuItem icon={<Copy aria-hidden="true" />} onSelect={copy} testId="copy-address">
           {t('accountMenu.copyAddress')}
         </MenuItem>
@@ -66,6 +104,26 @@ export const AccountMenu = observer(function AccountMenu() {
           testId="add-account"
         >
           {t('accountMenu.addAccount')}
+        </MenuItem>
+        <MenuItem
+          icon={<Star aria-hidden="true" />}
+          testId="set-default-account"
+          disabled={!selectedRow || selectedRow.isDefault}
+          onSelect={() => {
+            void notify.outcome(actions.setDefaultPublicAddress(account.address), {
+              success: 'accountMenu.defaultSet',
+              failure: 'accountMenu.defaultFailed',
+            });
+          }}
+        >
+          {t('accountMenu.setDefault')}
+        </MenuItem>
+        <MenuItem
+          icon={<Download aria-hidden="true" />}
+          testId="export-account"
+          onSelect={() => setExporting(true)}
+        >
+          {t('accountMenu.exportAccount')}
         </MenuItem>
         <MenuSeparator />
         <MenuItem
@@ -108,6 +166,16 @@ export const AccountMenu = observer(function AccountMenu() {
           }}
         />
       </Dialog>
+      <ExportKeystoreDialog
+        address={account.address}
+        open={exporting}
+        onOpenChange={setExporting}
+        returnFocusTo={trigger}
+        onExported={() => {
+          setExporting(false);
+          notify.success('accountMenu.exported');
+        }}
+      />
     </>
   );
 });

@@ -34,3 +34,54 @@ export function selectedAccount(
     ticker,
   };
 }
+
+/** One account as the account menu lists it. */
+export interface AccountRow {
+  address: string;
+  shortAddress: string;
+  /** normal | threshold | app_scoped | imported: the label key is `accountMenu.types.<type>`. */
+  accountType: string;
+  displayBalance: string | null;
+  selected: boolean;
+  /** The user's default account (set for the selected address's settings). */
+  isDefault: boolean;
+}
+
+/** The keyring's accounts in their order, with balances, the selected and the default one marked. */
+export function accountRows(
+  state: Pick<
+    UiState,
+    | 'KeyringController'
+    | 'PreferencesController'
+    | 'AccountTrackerController'
+    | 'NetworkController'
+    | 'UserRecordController'
+  >,
+): AccountRow[] {
+  const selected = state.PreferencesController.selectedAddress;
+  const { ticker } = state.NetworkController.providerConfig;
+  const defaultAddress = selected
+    ? (state.UserRecordController.identities[selected]?.defaultPublicAddress ?? null)
+    : null;
+  return state.KeyringController.accounts.map(({ address, accountType }) => {
+    const lower = address.toLowerCase();
+    const balance = state.AccountTrackerController.accounts[lower]?.balance;
+    return {
+      address: lower,
+      shortAddress: shortenAddress(lower),
+      accountType,
+      displayBalance:
+        balance === undefined
+          ? null
+          : formatTokenAmount(balance, 18, displayDecimals(ticker, ticker)),
+      selected: lower === selected,
+      isDefault: lower === defaultAddress?.toLowerCase(),
+    };
+  });
+}
+
+/** The file name a keystore export is saved under (geth's UTC--<date>--<address> form). */
+export function keystoreFileName(address: string, now: Date): string {
+  const stamp = now.toISOString().replace(/:/g, '-');
+  return `UTC--${stamp}--${address.toLowerCase().replace(/^0x/, '')}.json`;
+}

@@ -15,6 +15,7 @@ const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'keyring.keystoreWrongPassword': 'accountMenu.errors.keystorePassword',
   'keyring.keystoreInvalid': 'accountMenu.errors.keystoreInvalid',
   'keyring.keystorePasswordRequired': 'accountMenu.errors.keystorePasswordRequired',
+  'keyring.weakPassword': 'login.errors.passwordWeak',
 };
 
 export interface FailureMessage {

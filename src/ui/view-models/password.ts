@@ -3,14 +3,9 @@
  * characters with one uppercase letter, one lowercase letter and one number; must match its
  * retype; required').
  */
-export const PASSWORD_RULES = [
-  { key: 'length', test: (password: string) => [...password].length >= 10 },
-  { key: 'upper', test: (password: string) => /\p{Lu}/u.test(password) },
-  { key: 'lower', test: (password: string) => /\p{Ll}/u.test(password) },
-  { key: 'number', test: (password: string) => /\p{Nd}/u.test(password) },
-] as const;
+import { PASSWORD_RULES, type PasswordRule } from '../../shared/password-rules';
 
-export type PasswordRule = (typeof PASSWORD_RULES)[number]['key'];
+export { PASSWORD_RULES, type PasswordRule };
 
 /** Each rule and whether the password meets it, in display order. */
 export function passwordRuleStates(password: string): { rule: PasswordRule; met: boolean }[] {

@@ -10,6 +10,8 @@ export const networkModule = defineController(NetworkController, {
   metadata: networkControllerMetadata,
   options: ({ options }) => ({
     providerConfig: options.providerConfig,
+    // Deleting the selected custom network goes back to the wallet's own network.
+    fallbackProviderConfig: options.providerConfig,
     pollingInterval: options.blockPollingInterval,
     timers: options.timers,
   }),
