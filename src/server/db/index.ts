@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import { startPgliteServer } from './pglite';
+import { clearPreparedOnConnect } from './pglite-session';
 import { PreparingClient } from './prepared';
 import type { Database } from './schema';
 
@@ -51,8 +52,11 @@ export async function openDatabase<DB = Database>(
     database: 'postgres',
     Client: PreparingClient,
     max: 1,
+    // One session behind every connection (see pglite-session.ts): keep the one client.
+    idleTimeoutMillis: 0,
     connectionTimeoutMillis: 5000,
   });
+  clearPreparedOnConnect(pool);
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
