@@ -28,7 +28,10 @@ export class ActionFailure extends Error {
   }
 }
 
-export type ActionControllers = Controllers & { userIdle: { markActive(): void } };
+export type ActionControllers = Controllers & {
+  userIdle: { markActive(): void };
+  gasDemand: { showFees(): void };
+};
 
 /** Binds every action of the API to the controller that carries it out. */
 export function createActionHandlers({
@@ -48,6 +51,7 @@ export function createActionHandlers({
   CollectiblesController: collectibles,
   TransactionController: transactions,
   userIdle,
+  gasDemand,
 }: ActionControllers): ActionApi {
   const signedIn = () => {
     const address = preferences.state.selectedAddress;
@@ -97,6 +101,7 @@ export function createActionHandlers({
       await userRecord.setCrashReport(enabled);
     },
     reportUserActivity: () => userIdle.markActive(),
+    showGasFees: () => gasDemand.showFees(),
 
     createNewVault: (password) => keyring.createNewVault(password),
     submitPassword: (password) => keyring.submitPassword(password),

@@ -60,6 +60,8 @@ export interface ActionApi {
   setCrashReport(enabled: boolean): Promise<void>;
   /** Tells the background the user is active, so idle-skipped polling resumes. */
   reportUserActivity(): void;
+  /** A screen shows fee estimates (the transfer form): keeps them polled for 45 s; renew while shown. */
+  showGasFees(): void;
 
   /** Creates the encrypted vault and unlocks it. */
   createNewVault(password: string): Promise<void>;
@@ -192,6 +194,7 @@ export const ACTION_NAMES = [
   'setCurrency',
   'setCrashReport',
   'reportUserActivity',
+  'showGasFees',
   'createNewVault',
   'submitPassword',
   'setLocked',

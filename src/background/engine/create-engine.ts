@@ -173,7 +173,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     messenger,
     controllers.PreferencesController,
   );
-  const actions = createActionHandlers({ ...controllers, userIdle });
+  // Gas fees: while a view is open and a transaction awaits approval or a screen shows fees.
+  const gasDemand = pollGasWhileConfirming(
+    messenger,
+    controllers.GasFeeController,
+    controllers.TransactionController,
+  );
+  const actions = createActionHandlers({ ...controllers, userIdle, gasDemand });
 
   // A 401 'Token expired' from the backend logs the user out: lock the wallet.
   const onLoggedOut = () => controllers.KeyringController.setLocked();
@@ -191,11 +197,6 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   // subscribed; the descriptors say which controllers poll. Gas fees: while a view is open and
   // a transaction awaits approval (the one screen that shows them).
   const { viewPolling } = built;
-  const gasDemand = pollGasWhileConfirming(
-    messenger,
-    controllers.GasFeeController,
-    controllers.TransactionController,
-  );
 
   let viewCount = 0;
   const subscribe = (listener: (batch: PatchBatch) => void) => {

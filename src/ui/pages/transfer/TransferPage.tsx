@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 
 import type { SendAssetRequest } from '../../../background/contract/action-api';
 import { useActions, useStore } from '../../app-context';
+import { useGasFeesShown } from '../../hooks/use-gas-fees-shown';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { Select } from '../../components/Select';
@@ -45,6 +46,7 @@ const isKind = (value: string | null): value is RecipientKind =>
 export const TransferPage = observer(function TransferPage() {
   const { t } = useTranslation();
   usePageTitle(t('walletTransfer.title'));
+  useGasFeesShown();
   const { ui } = useStore();
   const actions = useActions();
   const [search] = useSearchParams();
