@@ -9,6 +9,7 @@ const esmOnly = [
   'oidc-provider',
   'ethereum-cryptography',
   'micro-ftch',
+  'qr',
 ];
 
 /** @type {Config['transform']} */

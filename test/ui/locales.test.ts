@@ -27,6 +27,8 @@ const LOCALES_DIR = path.join(ROOT, 'locales');
 const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   // "Status" is the German and English word alike.
   'walletHome.status.networkStatus': ['de'],
+  // Spanish borrows "Tokens" unchanged.
+  'walletHome.tokens': ['es'],
 };
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {

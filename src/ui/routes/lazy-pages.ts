@@ -14,6 +14,9 @@ export const WalletLayout = lazy(
 export const HomePage = lazy(
   () => import(/* webpackChunkName: "route-home" */ '../pages/home/HomePage'),
 );
+export const CollectiblePage = lazy(
+  () => import(/* webpackChunkName: "route-collectible" */ '../pages/home/CollectiblePage'),
+);
 export const SettingsPage = lazy(
   () => import(/* webpackChunkName: "route-settings" */ '../pages/settings/SettingsPage'),
 );

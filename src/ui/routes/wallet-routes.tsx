@@ -5,6 +5,7 @@ import { CarriedNavigate } from './carried-links';
 import { RequireSession, SignedOutOnly } from './guards';
 import {
   ActivityPage,
+  CollectiblePage,
   ComingSoonPage,
   HomePage,
   LoginPage,
@@ -64,7 +65,7 @@ export const walletRoutes: RouteObject[] = [
       { path: 'home', element: <HomePage /> },
       {
         path: 'home/collectibles/:address',
-        element: <ComingSoonPage titleKey="walletHome.collectible" />,
+        element: <CollectiblePage />,
       },
       { path: 'history', element: <ActivityPage /> },
       { path: 'settings', element: <SettingsPage /> },
