@@ -4,7 +4,6 @@
 import BigNumber from 'bignumber.js';
 
 import type { UiState } from '../../background/contract/ui-state';
-import type { CollectibleContract } from '../../controllers/assets/CollectiblesController';
 import { displayDecimals, formatTokenAmount } from '../format/amounts';
 
 export type HomeState = Pick<
@@ -17,6 +16,10 @@ export type HomeState = Pick<
   | 'TokenRatesController'
   | 'CollectiblesController'
 >;
+
+/** A collectible contract with the account's assets of it, as the engine's state gives it. */
+export type CollectibleContract = UiState['CollectiblesController']['collectibles'][string][number];
+export type Collectible = CollectibleContract['assets'][number];
 
 /** One row of the token list. */
 export interface TokenRow {

@@ -2,12 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { Coins, Image } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { CollectibleContract } from '../../../controllers/assets/CollectiblesController';
 import { Card } from '../../components/Card';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { VirtualList } from '../../components/VirtualList';
 import { CarriedLink } from '../../routes/carried-links';
-import type { TokenRow } from '../../view-models/home';
+import type { CollectibleContract, TokenRow } from '../../view-models/home';
 import { NftImage } from './NftImage';
 import styles from './Home.module.css';
 

@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import type { Collectible } from '../../../controllers/assets/CollectiblesController';
 import { useStore } from '../../app-context';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { CarriedLink } from '../../routes/carried-links';
-import { findCollectibleContract } from '../../view-models/home';
+import { findCollectibleContract, type Collectible } from '../../view-models/home';
 import { NftImage } from './NftImage';
 import styles from './Home.module.css';
 import page from './HomePage.module.css';
