@@ -12,14 +12,30 @@ const BACKGROUND_BUT_CONTRACT = '^(\\.\\./)+background(/(?!contract(/|$)).*)?$';
 /** Inside src/background: an import of an engine folder (from the contract, one level up). */
 const ENGINE_FOLDERS = '^\\.\\./(engine|rpc|sync|actions|persistence)(/|$)|^\\.\\./[a-z-]+$';
 
-const restrict = (message, regexes, allowTypeImports = false) => ({
+/** The one `Hex` type is src/shared/primitives.ts's: no second definition from a library. */
+const ONE_HEX = ['viem', '@metamask/utils'].map((name) => ({
+  name,
+  importNames: ['Hex'],
+  message: 'Import the one Hex type from src/shared/primitives.',
+}));
+/** The file that defines it, the one place allowed to import a library's Hex. */
+const HEX_HOME = 'src/shared/primitives.ts';
+
+const restrict = (message, regexes, allowTypeImports = false, paths = ONE_HEX) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
-    { patterns: regexes.map((regex) => ({ regex, message, allowTypeImports })) },
+    { paths, patterns: regexes.map((regex) => ({ regex, message, allowTypeImports })) },
   ],
 });
 
+const SHARED_MESSAGE =
+  'src/shared is the bottom layer: it imports npm packages and src/shared only.';
+const SHARED_FORBIDDEN = [into('controllers', 'background', 'ui', 'embed', 'server')];
+
 export const importBoundaries = [
+  // Every file of src/ (the layers below narrow it further, each repeating the Hex rule, since
+  // a later entry's options replace an earlier one's).
+  { files: ['src/**'], ignores: [HEX_HOME], rules: restrict('', []) },
   {
     files: ['src/ui/**'],
     rules: restrict('Views reach the engine only through src/background/contract and src/shared.', [
@@ -43,11 +59,10 @@ export const importBoundaries = [
   },
   {
     files: ['src/shared/**'],
-    rules: restrict(
-      'src/shared is the bottom layer: it imports npm packages and src/shared only.',
-      [into('controllers', 'background', 'ui', 'embed', 'server')],
-    ),
+    ignores: [HEX_HOME],
+    rules: restrict(SHARED_MESSAGE, SHARED_FORBIDDEN),
   },
+  { files: [HEX_HOME], rules: restrict(SHARED_MESSAGE, SHARED_FORBIDDEN, false, []) },
   {
     files: ['src/server/**'],
     rules: restrict('The backend shares only src/shared (the API contract) with the wallet.', [

@@ -107,6 +107,48 @@ const cases: [layer: string, file: string, code: string, allowed: boolean][] = [
     "import { value } from '../engine/create-engine';",
     false,
   ],
+  // One Hex type: src/shared/primitives.ts's, never a library's own, in any layer.
+  ['ui', 'src/ui/pages/Probe.tsx', "import type { Hex as value } from 'viem';", false],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import type { Hex as value } from '@metamask/utils';",
+    false,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { encodeFunctionData as value, type Hex } from 'viem';",
+    false,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import type { Hex as value } from '../../shared/primitives';",
+    true,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { encodeFunctionData as value } from 'viem';",
+    true,
+  ],
+  ['engine', 'src/background/engine/probe.ts', "import type { Hex as value } from 'viem';", false],
+  [
+    'contract',
+    'src/background/contract/probe.ts',
+    "import type { Hex as value } from 'viem';",
+    false,
+  ],
+  ['server', 'src/server/probe.ts', "import type { Hex as value } from 'viem';", false],
+  ['embed', 'src/embed/probe.ts', "import type { Hex as value } from '@metamask/utils';", false],
+  ['shared', 'src/shared/probe.ts', "import type { Hex as value } from '@metamask/utils';", false],
+  [
+    'shared',
+    'src/shared/primitives.ts',
+    "export type { Hex as value } from '@metamask/utils';",
+    true,
+  ],
 ];
 
 describe('import boundaries (lint)', () => {

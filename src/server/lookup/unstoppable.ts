@@ -3,7 +3,9 @@
 // namehash of the domain (UD uses the same namehash for .crypto, .nft, .x, .wallet, ...).
 // The ProxyReader answers '' for a domain without that record or without a resolver.
 // Call data and answer go through viem's ABI coder.
-import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData } from 'viem';
+
+import type { Hex } from '../../shared/primitives';
 import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { namehash, type NameResolver } from './ens';
