@@ -175,6 +175,8 @@ function appConfig(production: boolean): Configuration {
       new HtmlWebpackPlugin({
         template: './src/ui/provider-frame/provider-frame.html',
         filename: 'provider-frame.html',
+        // Every page names its icon, or Chromium asks for /favicon.ico and logs the 404.
+        favicon: './src/ui/favicon.svg',
         chunks: ['providerFrame'],
         // Served as a file (no <base>): relative URLs resolve beside it, under / or /v5.0.2/.
         publicPath: '',
@@ -184,6 +186,7 @@ function appConfig(production: boolean): Configuration {
       new HtmlWebpackPlugin({
         template: './src/ui/embed-frame/embed-frame.html',
         filename: 'popup.html',
+        favicon: './src/ui/favicon.svg',
         chunks: ['embedFrame'],
         publicPath: '',
         scriptLoading: 'defer',

@@ -29,6 +29,7 @@ import {
   createWalletThroughUi,
   DEV_ADDRESS,
   expectNoSidewaysScroll,
+  focusedElement,
   launchBrowser,
   REPO_ROOT,
   reviewOverlay,
@@ -194,6 +195,11 @@ describe('approval windows', () => {
     // By keyboard: an arrow key moves to the period, Space chooses it.
     await popup.getByRole('radio', { name: '1 hour' }).focus();
     await popup.keyboard.press('ArrowRight');
+    // Radix moves focus on a timer after the key: Space goes to the radio that has focus then.
+    await until(
+      async () => (await focusedElement(popup))?.name === '1 week',
+      'focus on the next period',
+    );
     await popup.keyboard.press('Space');
     expect(await popup.getByRole('radio', { name: '1 week' }).isChecked()).toBe(true);
     expect(await allow.isEnabled()).toBe(true);

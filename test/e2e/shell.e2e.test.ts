@@ -285,9 +285,23 @@ describe('the shell and the local way in', () => {
     // Add account dialog: focus inside, trapped through many Tabs, Escape closes it.
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Add account' }).waitFor();
-    for (let i = 0; i < 5 && (await focusedElement(page))?.name !== 'Add account'; i++)
+    // Opened by keyboard, the menu focuses its first item; each ArrowDown moves one item on, and
+    // the next press waits until focus has moved (on a busy machine a press read back at once
+    // still shows the old item, and pressing again would skip past the one we want).
+    const items = await page.getByRole('menu').locator('[role^="menuitem"]').count();
+    let current = await until(async () => {
+      const now = await focusedElement(page);
+      return now?.role?.startsWith('menuitem') ? now : null;
+    }, 'focus inside the menu');
+    for (let i = 0; i < items && current.name !== 'Add account'; i++) {
+      const before = current;
       await page.keyboard.press('ArrowDown');
-    expect((await focusedElement(page))?.name).toBe('Add account');
+      current = await until(async () => {
+        const now = await focusedElement(page);
+        return now?.role?.startsWith('menuitem') && now.name !== before.name ? now : null;
+      }, 'focus to move to the next menu item');
+    }
+    expect(current.name).toBe('Add account');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Add account' });
     await dialog.waitFor();

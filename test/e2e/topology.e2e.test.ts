@@ -569,7 +569,7 @@ it('logged no page errors, on pages that really ran', async () => {
   }
   await page.close();
   expect(watchedPages).toContain(`${wallet}/?test-hooks`);
-  expect(
-    pageErrors.filter((error) => !error.includes(probe) && !abortedLoads.has(error)),
-  ).toEqual([]);
+  expect(pageErrors.filter((error) => !error.includes(probe) && !abortedLoads.has(error))).toEqual(
+    [],
+  );
 });

@@ -53,7 +53,9 @@ describe.each(BACKENDS)('server foundation on %s', (backend) => {
     } finally {
       await second.close();
     }
-  });
+    // Two PGlite starts (WASM and recovery): a few seconds here, far more on a loaded machine.
+    // Cut short, the second server would keep the folder's lock and fail every test after it.
+  }, 120_000);
 
   if (backend === 'pglite') {
     it('refuses to open a PGlite folder another instance holds', async () => {
@@ -65,7 +67,7 @@ describe.each(BACKENDS)('server foundation on %s', (backend) => {
       }
       const again = await openDatabase(database.config()); // the lock went with the close
       await again.close();
-    });
+    }, 120_000);
   }
 
   describe('HTTP basics', () => {
@@ -74,7 +76,7 @@ describe.each(BACKENDS)('server foundation on %s', (backend) => {
     beforeAll(async () => {
       server = await startServer(database.config());
       request = client(server);
-    });
+    }, 60_000);
     afterAll(() => server?.close());
 
     it('reports health with the database answering', async () => {

@@ -38,6 +38,20 @@ export function chooseEngineMode(search: string, hasSharedWorker: boolean): Engi
   return hasSharedWorker ? 'shared' : 'dedicated';
 }
 
+/**
+ * A window this page opens reaches the engine the same way: a forced mode (tests) goes with it.
+ * Without it, a window opened from a page forced to `dedicated` would start a SharedWorker that
+ * queues for the engine lock and, winning it at the next handover, would run a second lineage
+ * of engines that ends whenever that window closes.
+ */
+export function carryEngineMode(url: string, search = location.search): string {
+  const forced = new URLSearchParams(search).get('engine');
+  if (forced !== 'dedicated' && forced !== 'shared') return url;
+  const carried = new URL(url);
+  carried.searchParams.set('engine', forced);
+  return carried.href;
+}
+
 export interface EngineConnection {
   wire: PageWire;
   mode: EngineMode;

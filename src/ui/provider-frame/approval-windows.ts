@@ -8,6 +8,7 @@ import type { StatePatch } from '../../background/contract/protocol';
 import type { UiState } from '../../background/contract/ui-state';
 import type { RemoteActionApi } from '../../background/contract/action-api';
 import { BackgroundClient, type BackgroundPort, type StateSink } from '../bridge/background-client';
+import { carryEngineMode } from '../bridge/connect-engine';
 import { applyStatePatches } from '../stores/apply-state-patches';
 import { ApprovalWindowManager, type ApprovalWindow } from '../approvals/window-manager';
 import {
@@ -83,7 +84,7 @@ export function startApprovalWindows({
     manager.update(Object.values(state.ApprovalController.pendingApprovals));
     const locked = state.KeyringController.hasVault && !state.KeyringController.isUnlocked;
     if (locked && inFlight > 0 && (!unlockWindow || unlockWindow.closed)) {
-      const url = new URL(unlockWindowPath(origin), baseUrl).href;
+      const url = carryEngineMode(new URL(unlockWindowPath(origin), baseUrl).href);
       unlockWindow = window.open(url, 'orrery-unlock', APPROVAL_WINDOW_FEATURES);
     } else if (!locked && unlockWindow) {
       if (!unlockWindow.closed) unlockWindow.close();
@@ -93,7 +94,9 @@ export function startApprovalWindows({
   const manager = new ApprovalWindowManager({
     origin,
     openWindow(request) {
-      const url = new URL(confirmWindowPath(request.id, request.origin), baseUrl).href;
+      const url = carryEngineMode(
+        new URL(confirmWindowPath(request.id, request.origin), baseUrl).href,
+      );
       const opened = window.open(url, `orrery-confirm-${request.id}`, APPROVAL_WINDOW_FEATURES);
       if (!opened) return null;
       return {
