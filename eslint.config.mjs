@@ -80,6 +80,25 @@ export const importBoundaries = [
   },
 ];
 
+/**
+ * A controller's messenger actions are typed from its methods (`MethodActions`), never written
+ * out as `{ type, handler }` by hand, so a handler cannot drift from the method it calls.
+ */
+export const methodActionTypes = {
+  files: ['src/controllers/**'],
+  ignores: ['src/controllers/messenger/method-actions.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "TSPropertySignature[key.name='handler']",
+        message:
+          'Type messenger actions from the methods: MethodActions (controllers/messenger/method-actions.ts).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', '.cache/', 'coverage/'] },
   js.configs.recommended,
@@ -95,6 +114,7 @@ export default tseslint.config(
     },
   },
   ...importBoundaries,
+  methodActionTypes,
   {
     // Command-line scripts and benchmarks report to the console by design.
     files: ['scripts/**', 'test/**'],

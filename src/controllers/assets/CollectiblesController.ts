@@ -7,6 +7,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { Hex } from '../../shared/primitives';
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   BackendRecordsControllerAddCustomNftAction,
   BackendRecordsControllerEvents,
@@ -179,14 +180,16 @@ export type CollectiblesControllerGetStateAction = ControllerGetStateAction<
 >;
 /** What other controllers and the RPC layer may call: the checks and the add (watch asset). */
 const MESSENGER_EXPOSED_METHODS = ['readCollectible', 'addCustomNft'] as const;
-export type CollectiblesControllerReadCollectibleAction = {
-  type: `${typeof collectiblesControllerName}:readCollectible`;
-  handler: CollectiblesController['readCollectible'];
-};
-export type CollectiblesControllerAddCustomNftAction = {
-  type: `${typeof collectiblesControllerName}:addCustomNft`;
-  handler: CollectiblesController['addCustomNft'];
-};
+export type CollectiblesControllerReadCollectibleAction = MethodActions<
+  typeof collectiblesControllerName,
+  CollectiblesController,
+  'readCollectible'
+>;
+export type CollectiblesControllerAddCustomNftAction = MethodActions<
+  typeof collectiblesControllerName,
+  CollectiblesController,
+  'addCustomNft'
+>;
 export type CollectiblesControllerActions =
   | CollectiblesControllerGetStateAction
   | CollectiblesControllerReadCollectibleAction

@@ -7,6 +7,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { Hex } from '../../shared/primitives';
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   BackendRecordsControllerAddCustomTokenAction,
   BackendRecordsControllerDeleteCustomTokenAction,
@@ -158,14 +159,16 @@ export type TokensControllerGetStateAction = ControllerGetStateAction<
 >;
 /** What other controllers and the RPC layer may call: the checks and the add (watch asset). */
 const MESSENGER_EXPOSED_METHODS = ['readTokenMetadata', 'addCustomToken'] as const;
-export type TokensControllerReadTokenMetadataAction = {
-  type: `${typeof tokensControllerName}:readTokenMetadata`;
-  handler: TokensController['readTokenMetadata'];
-};
-export type TokensControllerAddCustomTokenAction = {
-  type: `${typeof tokensControllerName}:addCustomToken`;
-  handler: TokensController['addCustomToken'];
-};
+export type TokensControllerReadTokenMetadataAction = MethodActions<
+  typeof tokensControllerName,
+  TokensController,
+  'readTokenMetadata'
+>;
+export type TokensControllerAddCustomTokenAction = MethodActions<
+  typeof tokensControllerName,
+  TokensController,
+  'addCustomToken'
+>;
 export type TokensControllerActions =
   | TokensControllerGetStateAction
   | TokensControllerReadTokenMetadataAction
