@@ -6,7 +6,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
-import type { Hex } from '../../shared/primitives';
+import { type Hex, isAddress } from '../../shared/primitives';
 import type { MethodActions } from '../messenger/method-actions';
 import type {
   BackendRecordsControllerAddCustomNftAction,
@@ -269,10 +269,6 @@ type Owned = Candidate & { standard: NftStandard; balance: bigint };
 
 const text = (value: unknown, max = MAX_TEXT): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
-
-function isAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/u.test(value);
-}
 
 /** Keeps the newest `max` entries of a record (insertion order). */
 function bound<T>(record: Record<string, T>, max: number): void {

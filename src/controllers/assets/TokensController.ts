@@ -6,7 +6,7 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
-import type { Hex } from '../../shared/primitives';
+import { type Hex, isAddress } from '../../shared/primitives';
 import type { MethodActions } from '../messenger/method-actions';
 import type {
   BackendRecordsControllerAddCustomTokenAction,
@@ -264,10 +264,6 @@ function sensibleDecimals(decimals: number | undefined): number {
     decimals <= MAX_DECIMALS
     ? decimals
     : DEFAULT_DECIMALS;
-}
-
-function isAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/u.test(value);
 }
 
 /**
