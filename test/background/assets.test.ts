@@ -1,4 +1,4 @@
-import type { Address, Hex } from 'viem';
+import { encodeAbiParameters, keccak256, pad, toHex, type Address, type Hex } from 'viem';
 
 import type { AnvilInstance } from '../../scripts/lib/anvil';
 
@@ -50,6 +50,35 @@ describe('assets on anvil: tokens, collectibles, spam, validation', () => {
     } as never);
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`${functionName} failed`);
+  }
+
+  /**
+   * Moves an OpenZeppelin 5 ERC-721 token by writing its storage (`_owners` at slot 2,
+   * `_balances` at slot 3), so that no Transfer log tells a scanner about it.
+   */
+  async function giveWithoutLog(
+    address: Address,
+    tokenId: bigint,
+    from: Address,
+    to: Address,
+  ): Promise<void> {
+    const slotOf = (key: bigint | Address, slot: bigint) =>
+      keccak256(
+        encodeAbiParameters(
+          [{ type: typeof key === 'bigint' ? 'uint256' : 'address' }, { type: 'uint256' }],
+          [key, slot],
+        ),
+      );
+    const word = (value: bigint | Address) => pad(typeof value === 'bigint' ? toHex(value) : value);
+    const { publicClient } = await chainClients(anvil().rpcUrl, anvil().privateKeys[0]! as Hex);
+    const setStorage = (slot: Hex, value: Hex) =>
+      publicClient.request({
+        method: 'anvil_setStorageAt',
+        params: [address, slot, value],
+      } as never);
+    await setStorage(slotOf(tokenId, 2n), word(to));
+    await setStorage(slotOf(from, 3n), word(0n));
+    await setStorage(slotOf(to, 3n), word(1n));
   }
 
   const tokens = () => engine.getState().TokensController.tokens[me];
@@ -316,10 +345,12 @@ describe('assets on anvil: tokens, collectibles, spam, validation', () => {
   });
 
   it('adds a custom NFT the scan missed, and skips it once no longer owned', async () => {
-    // A mint straight to the account inside one block range already read is found anyway by the
-    // next scan; an NFT the account got without any log (a dev node's state edit) is not.
+    // A mint to the account is found by the next scan (its Transfer log), so whether the user or
+    // the scan lists it first would be a race. An NFT the account got without any log is one the
+    // scan misses: minted to a stranger, then given to the account by a dev node's state edit.
     const direct = await deployContract(anvil().rpcUrl, 'TestERC721Uri', ['Direct', 'DIR']);
-    await send('TestERC721Uri', direct, 'mint', [me, 42n, `${server.url}/orbit/1.json`]);
+    await send('TestERC721Uri', direct, 'mint', [stranger, 42n, `${server.url}/orbit/1.json`]);
+    await giveWithoutLog(direct, 42n, stranger, me);
     const preview = await engine.actions.readCollectible(direct, '42');
     expect(preview).toMatchObject({
       address: lower(direct),
