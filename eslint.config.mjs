@@ -21,16 +21,32 @@ const ONE_HEX = ['viem', '@metamask/utils'].map((name) => ({
 /** The file that defines it, the one place allowed to import a library's Hex. */
 const HEX_HOME = 'src/shared/primitives.ts';
 
+/**
+ * The same boundaries for `import()` expressions, which no-restricted-imports does not see.
+ * (esquery reads a selector's regular expression up to the next '/', so slashes are written
+ * as \x2F.)
+ */
+const dynamicImports = (message, regexes) =>
+  regexes.map((regex) => ({
+    selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+    message,
+  }));
+
 const restrict = (message, regexes, allowTypeImports = false, paths = ONE_HEX) => ({
   '@typescript-eslint/no-restricted-imports': [
     'error',
     { paths, patterns: regexes.map((regex) => ({ regex, message, allowTypeImports })) },
   ],
+  'no-restricted-syntax': ['error', ...dynamicImports(message, regexes)],
 });
 
 const SHARED_MESSAGE =
   'src/shared is the bottom layer: it imports npm packages and src/shared only.';
 const SHARED_FORBIDDEN = [into('controllers', 'background', 'ui', 'embed', 'server')];
+
+const CONTROLLERS_MESSAGE =
+  'Controllers import only other controllers and src/shared: the engine, views, embed and server sit above them.';
+const CONTROLLERS_FORBIDDEN = [into('background', 'ui', 'embed', 'server')];
 
 export const importBoundaries = [
   // Every file of src/ (the layers below narrow it further, each repeating the Hex rule, since
@@ -50,13 +66,7 @@ export const importBoundaries = [
       [into('controllers', 'server', 'ui'), BACKGROUND_BUT_CONTRACT],
     ),
   },
-  {
-    files: ['src/controllers/**'],
-    rules: restrict(
-      'Controllers import only other controllers and src/shared: the engine, views, embed and server sit above them.',
-      [into('background', 'ui', 'embed', 'server')],
-    ),
-  },
+  { files: ['src/controllers/**'], rules: restrict(CONTROLLERS_MESSAGE, CONTROLLERS_FORBIDDEN) },
   {
     files: ['src/shared/**'],
     ignores: [HEX_HOME],
@@ -88,8 +98,10 @@ export const methodActionTypes = {
   files: ['src/controllers/**'],
   ignores: ['src/controllers/messenger/method-actions.ts'],
   rules: {
+    // Repeats the controllers' dynamic-import boundary: this entry's options replace it.
     'no-restricted-syntax': [
       'error',
+      ...dynamicImports(CONTROLLERS_MESSAGE, CONTROLLERS_FORBIDDEN),
       {
         selector: "TSPropertySignature[key.name='handler']",
         message:
