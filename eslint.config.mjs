@@ -80,7 +80,15 @@ export const importBoundaries = [
     ]),
   },
   {
+    // The composition root sits below the views, the embed SDK and the backend.
+    files: ['src/background/**'],
+    rules: restrict('The engine never imports the views, the embed SDK or the server.', [
+      into('ui', 'embed', 'server'),
+    ]),
+  },
+  {
     // The contract names controller state and parameter types, but carries no engine code.
+    // (After the background's entry: its options replace that one's for the contract.)
     files: ['src/background/contract/**'],
     rules: restrict(
       'The contract may name engine types (import type) but imports no engine code.',

@@ -112,6 +112,20 @@ const cases: [layer: string, file: string, code: string, allowed: boolean][] = [
     "import { value } from '../engine/create-engine';",
     false,
   ],
+  [
+    'engine',
+    'src/background/engine/probe.ts',
+    "import { value } from '../../controllers/network/NetworkController';",
+    true,
+  ],
+  [
+    'engine',
+    'src/background/engine/probe.ts',
+    "import { value } from '../../ui/app-context';",
+    false,
+  ],
+  ['engine', 'src/background/probe.ts', "import { value } from '../embed/provider-wire';", false],
+  ['engine', 'src/background/rpc/probe.ts', "import { value } from '../../server/app';", false],
   // import() expressions keep the same boundaries.
   [
     'ui',
