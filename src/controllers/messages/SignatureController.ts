@@ -9,6 +9,7 @@ import type { Messenger } from '@metamask/messenger';
 
 import type { MethodActions } from '../messenger/method-actions';
 import type { ApprovalRequestDataByType } from '../approvals/approval-types';
+import { ApprovalError, ApprovalErrorCode } from '../approvals/errors';
 import {
   DEFAULT_WALLET_ORIGIN,
   type ApprovalControllerAddRequestAction,
@@ -277,7 +278,11 @@ export class SignatureController extends BaseController<
   async decryptPreview(messageId: string): Promise<string> {
     const record = this.decryptMessageManager.get(messageId);
     if (!record || record.status !== 'unapproved') {
-      throw new Error(`No decrypt request waits with id "${messageId}".`);
+      // Coded like every refused action (decryptMessageInline), so views match the code.
+      throw new ApprovalError(
+        ApprovalErrorCode.requestNotFound,
+        `No decrypt request waits with id "${messageId}".`,
+      );
     }
     return decryptMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from));
   }
