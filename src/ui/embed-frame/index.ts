@@ -54,6 +54,7 @@ if (window.parent === window) {
         void (await (
           await actions()
         )('importAccountWithPrivateKey', key)),
+      setNetwork: async (type) => (await actions())('setProviderType', type),
     },
     ui: {
       onConfig(config) {
