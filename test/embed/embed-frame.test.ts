@@ -219,6 +219,17 @@ describe('embed iframe (/popup)', () => {
     expect(warnings).toEqual([expect.stringContaining('storage denied')]);
   });
 
+  it('lets the widget panel read through the host’s connection, but never a method that asks the user', async () => {
+    const { engine, frame, rpc, heard } = setup();
+    rpc({ id: 'pin', method: 'eth_chainId' }); // the host's handshake pins its origin
+    await until(() => (heard.provider ?? []).length === 1);
+    engine.setAccounts([ADDRESS]);
+    expect(await frame.read('eth_accounts')).toEqual([ADDRESS]);
+    await expect(frame.read('eth_requestAccounts' as never)).rejects.toThrow('is not a read');
+    expect(engine.requests.map(({ method }) => method)).toEqual(['eth_chainId', 'eth_accounts']);
+    expect(engine.opened).toEqual([HOST_ORIGIN]);
+  });
+
   it('says nothing about a login to a host never logged in, and reports one when the user connects', async () => {
     const { engine, heard, write, rpc } = setup();
     write('init_stream', INIT);

@@ -86,8 +86,17 @@ export interface EmbedFrame {
   readonly hostOrigin: string | undefined;
   /** Asks the host to show the iframe full screen (a modal) or as the widget. */
   setFullscreen(fullscreen: boolean): void;
+  /**
+   * A read through the host's own connection, for the widget panel: only methods that never
+   * ask the user (READ_METHODS), so the panel cannot prompt on the host's behalf.
+   */
+  read(method: ReadMethod, params?: unknown[]): Promise<unknown>;
   close(): void;
 }
+
+/** What the widget panel may read through the host's connection. */
+export const READ_METHODS = ['eth_accounts', 'eth_chainId', 'eth_getBalance'] as const;
+export type ReadMethod = (typeof READ_METHODS)[number];
 
 /** Errors the host reads for features that arrive with their own issues. */
 export const NOT_AVAILABLE = {
@@ -408,6 +417,12 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     },
     setFullscreen(fullscreen) {
       send(sub(COMM.widget), { data: fullscreen });
+    },
+    read(method, params) {
+      if (!(READ_METHODS as readonly string[]).includes(method)) {
+        return Promise.reject(new Error(`embed frame: ${String(method)} is not a read`));
+      }
+      return request(method, params);
     },
     close() {
       muxA.close();
