@@ -621,14 +621,27 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await initHost(host);
     const iframe = host.frameLocator('#torusIframe');
 
-    // The widget button in the host's corner: named, reachable by keyboard, opens the wallet.
-    const widget = iframe.getByRole('button', { name: 'Open the wallet' });
+    // The widget button in the host's corner: named, reachable by keyboard, opens its panel.
+    const widget = iframe.getByRole('button', { name: 'Your wallet' });
     await widget.waitFor();
     const box = await host.locator('#torusIframe').boundingBox();
     expect(box).toMatchObject({ x: 0, width: 70, height: 70 });
     await checkEmbedA11y(host, 'embed widget');
     await screenshotSizes(host, 'embed-widget');
     await widget.focus();
+    await host.keyboard.press('Enter');
+    const panel = iframe.getByRole('dialog', { name: 'Your wallet' });
+    // The host is not connected: the panel says so and shows no account of the wallet's.
+    await panel.getByText('Not connected to this site').waitFor();
+    await panel.getByText('Localhost 8545').waitFor();
+    expect(await widget.getAttribute('aria-expanded')).toBe('true');
+    await until(
+      async () => ((await host.locator('#torusIframe').boundingBox())?.width ?? 0) > 70,
+      'the iframe full screen for the panel',
+    );
+    await checkEmbedA11y(host, 'embed widget panel');
+    await screenshotSizes(host, 'embed-widget-panel');
+    // Focus starts on "Open the wallet", which opens the full wallet on the wallet origin.
     const [walletWindow] = await Promise.all([
       browser!.context.waitForEvent('page'),
       host.keyboard.press('Enter'),
@@ -636,6 +649,15 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await walletWindow.waitForURL(`${WALLET}/**`);
     expect(new URL(walletWindow.url()).origin).toBe(WALLET);
     await walletWindow.close();
+    // Esc closes the panel; focus is back on the button and the iframe back in its corner.
+    await panel.getByRole('button', { name: 'Open the wallet' }).focus();
+    await host.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await widget.evaluate((button) => document.activeElement === button)).toBe(true);
+    await until(
+      async () => (await host.locator('#torusIframe').boundingBox())?.width === 70,
+      'the iframe back to the 70 px widget',
+    );
 
     // request() goes to the wallet itself (not the SDK's login flow): the connect prompt.
     const connect = host.evaluate(() =>
@@ -662,6 +684,13 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await host.keyboard.press('Enter');
     expect(await connect).toEqual([DEV_ADDRESS]);
     await connectDialog.waitFor({ state: 'detached' });
+
+    // Now the panel shows the account the host was given and its balance on anvil.
+    await widget.click();
+    await panel.getByText(`${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`).waitFor();
+    await panel.getByText(/^\d+(\.\d{1,4})? ETH$/).waitFor();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'hidden' });
 
     const message = 'Sign in to the embed host';
     const sign = () =>
