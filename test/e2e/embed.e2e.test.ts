@@ -728,3 +728,47 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await host.close();
   });
 });
+
+describe('a white-labelled host (torus-embed 5.0.2)', () => {
+  it('the host’s colours and logo are applied in the iframe (widget, panel)', async () => {
+    const host = await openHost(sameSiteHost);
+    const logo = `${sameSiteHost}/brand-logo.svg`;
+    await host.evaluate(
+      ([logoDark]) =>
+        window.host.torus.init({
+          buildEnv: 'development',
+          network: { host: 'localhost', chainId: 5777, networkName: 'Anvil' },
+          showTorusButton: true,
+          whiteLabel: {
+            theme: { isDark: false, colors: { torusBrand1: '#8a1538' } },
+            logoDark,
+          },
+        }),
+      [logo],
+    );
+    const iframe = host.frameLocator('#torusIframe');
+    expect(await host.locator('#torusIframe').getAttribute('src')).toBe(
+      `${WALLET}/popup#isCustomLogin=true`,
+    );
+    const widget = iframe.getByRole('button', { name: 'Your wallet' });
+    await widget.waitFor();
+    expect(await widget.locator('img').getAttribute('src')).toBe(logo);
+    const frame = host.frame({ url: /\/popup/ })!;
+    await until(
+      async () =>
+        (await frame.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+        )) === '#8a1538',
+      'the host’s primary colour on the iframe’s tokens',
+    );
+    // The panel's main action wears it.
+    await widget.click();
+    const open = iframe.getByRole('button', { name: 'Open the wallet' });
+    expect(await open.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+      'rgb(138, 21, 56)',
+    );
+    await checkEmbedA11y(host, 'white-labelled widget panel');
+    await host.keyboard.press('Escape');
+    await host.close();
+  });
+});

@@ -2,6 +2,7 @@
  * The widget panel's model (src/ui/embed-frame/widget/panel-model.ts): what the host's own
  * connection returned, turned into what the panel shows. The panel in a page: embed.e2e.
  */
+import { widgetLogo } from '../../src/ui/embed-frame/widget/logo';
 import { formatUnits18, panelModel } from '../../src/ui/embed-frame/widget/panel-model';
 
 const ADDRESS = '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -44,5 +45,19 @@ describe('widget panel model', () => {
     expect(formatUnits18(100_000_000_000_000n)).toBe('0.0001');
     expect(formatUnits18(99_999_999_999_999n)).toBe('0');
     expect(formatUnits18(1_500_000_000_000_000_000n)).toBe('1.5');
+  });
+});
+
+describe('widget logo', () => {
+  const WALLET = 'http://localhost:4050';
+  it('shows the host’s white-label logo for the theme’s surface, else the wallet’s mark', () => {
+    const logos = { logoDark: 'https://host.example/dark.svg', logoLight: '/light.svg' };
+    expect(widgetLogo(logos, 'light', WALLET)).toBe('https://host.example/dark.svg');
+    // A path is the wallet origin's (as isSafeAssetUrl allows), never the host's.
+    expect(widgetLogo(logos, 'dark', WALLET)).toBe(`${WALLET}/light.svg`);
+    expect(widgetLogo({ logoDark: null, logoLight: '/light.svg' }, 'light', WALLET)).toBe(
+      `${WALLET}/light.svg`,
+    );
+    expect(widgetLogo(null, 'dark', WALLET)).toBe(`${WALLET}/images/torus_icon-blue.svg`);
   });
 });

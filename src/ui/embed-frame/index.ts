@@ -36,6 +36,7 @@ if (window.parent === window) {
           position: config?.buttonPosition ?? DEFAULT_BUTTON_POSITION,
           walletUrl: location.origin,
           defaultLanguage: config?.whiteLabel.whiteLabel.defaultLanguage ?? null,
+          logos: config?.whiteLabel.whiteLabel ?? null,
           readPanel: () => readPanel(panelModel),
           onExpanded: (expanded) => frame.setFullscreen(expanded),
         }),
@@ -83,6 +84,14 @@ if (window.parent === window) {
     ui: {
       onConfig(next) {
         config = next;
+        const { whiteLabel } = next.whiteLabel;
+        if (whiteLabel.isActive) {
+          void import(/* webpackChunkName: "embed-white-label" */ './white-label')
+            .then(({ applyEmbedWhiteLabel }) => applyEmbedWhiteLabel(whiteLabel))
+            .catch((error: unknown) =>
+              console.warn('Orrery embed: the white-label failed to load', error),
+            );
+        }
       },
       onWidgetVisibility(visible) {
         widgetVisible = visible;

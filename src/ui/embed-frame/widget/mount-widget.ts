@@ -11,7 +11,9 @@ import i18next from 'i18next';
 import { LOCALES, type Locale } from '../../../shared/preferences';
 import { applyTheme, storedTheme } from '../../theme/appearance';
 import '../../theme/tokens.css';
+import type { WhiteLabel } from '../../../shared/white-label';
 import type { ButtonPosition } from '../init-config';
+import { widgetLogo } from './logo';
 import type { PanelModel } from './panel-model';
 import { createPanel } from './panel';
 import styles from './Widget.module.css';
@@ -26,6 +28,8 @@ export interface WidgetOptions {
   walletUrl: string;
   /** The host's white-label language, used when the browser's is not one of ours. */
   defaultLanguage?: Locale | null;
+  /** The host's white-label logos, shown on the button instead of the wallet's mark. */
+  logos?: Pick<WhiteLabel, 'logoLight' | 'logoDark'> | null;
   /** Reads what the panel shows (the host's connection). */
   readPanel(): Promise<PanelModel>;
   /** The panel needs the whole host viewport (true) or only the corner (false). */
@@ -54,7 +58,8 @@ async function widgetTranslator(
 
 export async function mountWidget(options: WidgetOptions): Promise<MountedWidget> {
   document.documentElement.dataset.surface = 'transparent';
-  applyTheme(storedTheme() ?? 'light');
+  const theme = storedTheme() ?? 'light';
+  applyTheme(theme);
   const t = await widgetTranslator(options.defaultLanguage ?? 'en');
   const corner = document.createElement('div');
   corner.className = styles.corner ?? '';
@@ -67,7 +72,7 @@ export async function mountWidget(options: WidgetOptions): Promise<MountedWidget
   button.setAttribute('aria-expanded', 'false');
   button.title = t('embed.widget.button');
   const logo = document.createElement('img');
-  logo.src = `${options.walletUrl}/images/torus_icon-blue.svg`;
+  logo.src = widgetLogo(options.logos ?? null, theme, options.walletUrl);
   logo.alt = '';
   logo.className = styles.logo ?? '';
   button.append(logo);
