@@ -83,6 +83,12 @@ declare global {
         }): Promise<string>;
       };
     };
+    wagmiDapp: {
+      connectors(rpcUrl: string): Array<{ id: string; name: string; type: string }>;
+      connect(id: string): Promise<{ accounts: string[]; chainId: number }>;
+      sign(message: string): Promise<string>;
+      disconnect(): Promise<void>;
+    };
     embedAttack: { received: unknown[]; attack(target: Window): void; opened: Window | null };
   }
 }
@@ -130,9 +136,39 @@ const OURS_HTML = `<!doctype html>
   window.host = { torus: new OrreryEmbed.default(), events };
 </script></body></html>`;
 
-/** Bundled for the browser: EIP-6963 discovery and a viem wallet client over what was found. */
+/**
+ * Bundled for the browser: EIP-6963 discovery and a viem wallet client over what was found, and
+ * a wagmi config (@wagmi/core, no connectors given: only what EIP-6963 announces).
+ */
 const VIEM_DAPP = `
-import { createWalletClient, custom } from 'viem';
+import { createWalletClient, custom, defineChain, http } from 'viem';
+import { connect, createConfig, getConnectors, signMessage, disconnect } from '@wagmi/core';
+window.wagmiDapp = {
+  config: null,
+  connectors(rpcUrl) {
+    if (!this.config) {
+      const anvil = defineChain({
+        id: 5777,
+        name: 'Anvil',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [rpcUrl] } },
+      });
+      this.config = createConfig({ chains: [anvil], transports: { 5777: http(rpcUrl) }, storage: null });
+    }
+    return getConnectors(this.config).map(({ id, name, type }) => ({ id, name, type }));
+  },
+  async connect(id) {
+    const connector = getConnectors(this.config).find((item) => item.id === id);
+    const { accounts, chainId } = await connect(this.config, { connector });
+    return { accounts: [...accounts], chainId };
+  },
+  sign(message) {
+    return signMessage(this.config, { message });
+  },
+  disconnect() {
+    return disconnect(this.config);
+  },
+};
 const byUuid = new Map();
 window.addEventListener('eip6963:announceProvider', (event) =>
   byUuid.set(event.detail.info.uuid, event.detail),
@@ -487,7 +523,7 @@ describe('hostile frames and cross-site hosts', () => {
   });
 });
 
-describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () => {
+describe('our SDK (OrreryEmbed), a viem wallet client and a wagmi config found by EIP-6963', () => {
   let host: Page;
 
   it('init, login, signatures and a transaction through the same steps', async () => {
@@ -531,7 +567,7 @@ describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () 
     );
   });
 
-  it('a viem wallet client finds the wallet only through EIP-6963 and signs and sends with it', async () => {
+  it('a viem wallet client and a wagmi config find the wallet only through EIP-6963 and sign (and send) with it', async () => {
     const infos = await host.evaluate(() => window.viemDapp.discover());
     expect(infos).toEqual([
       {
@@ -580,6 +616,35 @@ describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () 
     const chain = createPublicClient({ transport: http(wallet!.anvil.rpcUrl) });
     const receipt = await chain.waitForTransactionReceipt({ hash: (await sent) as Hex });
     expect(receipt.status).toBe('success');
+
+    // A wagmi config given no connectors finds the wallet by EIP-6963 alone and signs with it.
+    const connectors = await until(async () => {
+      const found = await host.evaluate(
+        (rpcUrl) => window.wagmiDapp.connectors(rpcUrl),
+        wallet!.anvil.rpcUrl,
+      );
+      return found.length > 0 ? found : undefined;
+    }, 'wagmi’s EIP-6963 connectors');
+    expect(connectors).toEqual([{ id: 'app.orrery.wallet', name: 'Orrery', type: 'injected' }]);
+    // wagmi asks wallet_requestPermissions first (its account picker): the user approves it.
+    const connecting = host.evaluate(() => window.wagmiDapp.connect('app.orrery.wallet'));
+    await approve('connect', { accounts: [DEV_ADDRESS], period: 'week' });
+    const connected = await connecting;
+    expect({ ...connected, accounts: connected.accounts.map((a) => a.toLowerCase()) }).toEqual({
+      accounts: [DEV_ADDRESS],
+      chainId: 5777,
+    });
+    const wagmiSigned = host.evaluate(() => window.wagmiDapp.sign('wagmi via 6963'));
+    await approve('personal_sign');
+    expect(
+      (
+        await recoverMessageAddress({
+          message: 'wagmi via 6963',
+          signature: (await wagmiSigned) as Hex,
+        })
+      ).toLowerCase(),
+    ).toBe(DEV_ADDRESS);
+    await host.evaluate(() => window.wagmiDapp.disconnect());
 
     await host.evaluate(() => window.host.torus.logout());
     expect(await host.evaluate(() => window.host.torus.isLoggedIn)).toBe(false);
