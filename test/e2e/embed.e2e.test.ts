@@ -338,29 +338,8 @@ describe('torus-embed 5.0.2 on a same-site host', () => {
     }
   });
 
-  it('login() shows the login modal, then asks the user like any dapp (connect prompt) and resolves with the address', async () => {
-    const iframe = host.frameLocator('#torusIframe');
-    const loginDialog = iframe.getByRole('dialog', {
-      name: `Sign in to ${new URL(sameSiteHost).host}`,
-    });
-    // Esc closes the modal: login() rejects as for a closed popup, nothing was asked.
-    const closed = host.evaluate(() =>
-      window.host.torus.login().then(
-        () => null,
-        (error: { message: string }) => error.message,
-      ),
-    );
-    await loginDialog.waitFor();
-    await checkEmbedA11y(host, 'embed login modal');
-    await screenshotSizes(host, 'embed-login-modal');
-    await host.keyboard.press('Escape');
-    expect(await closed).toBe('user closed popup');
-    await loginDialog.waitFor({ state: 'detached' });
-    expect(await pendingApprovals()).toEqual([]);
-    // Continue (focused first) goes on to the connect prompt.
+  it('login() asks the user like any dapp (connect prompt) and resolves with the address', async () => {
     const login = host.evaluate(() => window.host.torus.login());
-    await loginDialog.waitFor();
-    await host.keyboard.press('Enter');
     const request = await approve('connect', { accounts: [DEV_ADDRESS], period: 'week' });
     expect(request.origin).toBe(sameSiteHost);
     expect(await login).toEqual([DEV_ADDRESS]);

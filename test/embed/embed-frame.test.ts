@@ -17,12 +17,7 @@ import {
 } from '../../src/embed/torus-wire';
 import type { ProviderNotification } from '../../src/background/contract/protocol';
 import { ProviderRpcError } from '../../src/ui/bridge/provider-stream';
-import {
-  LOGIN_CLOSED,
-  NOT_AVAILABLE,
-  startEmbedFrame,
-  type EmbedFrameUi,
-} from '../../src/ui/embed-frame/embed-frame';
+import { NOT_AVAILABLE, startEmbedFrame } from '../../src/ui/embed-frame/embed-frame';
 import { defaultLoginConfig, parseInitConfig } from '../../src/ui/embed-frame/init-config';
 import type { FrameProvider } from '../../src/ui/provider-frame/provider-frame';
 import {
@@ -121,7 +116,7 @@ function hostStreams(host: FakeWindow, iframe: FakeWindow) {
   return { a, b, heard, write, rpc };
 }
 
-function setup(ui?: EmbedFrameUi) {
+function setup() {
   const { host, iframe } = createWindowPair(HOST_ORIGIN, WALLET_ORIGIN);
   const engine = fakeEngine();
   const wallet = {
@@ -144,7 +139,6 @@ function setup(ui?: EmbedFrameUi) {
     wallet,
     randomId: () => 'instance-1',
     warn: (message) => warnings.push(message),
-    ...(ui ? { ui } : {}),
   });
   toClose.push(frame);
   return { host, iframe, engine, wallet, warnings, frame, ...hostStreams(host, iframe) };
@@ -234,28 +228,6 @@ describe('embed iframe (/popup)', () => {
     await expect(frame.read('eth_requestAccounts' as never)).rejects.toThrow('is not a read');
     expect(engine.requests.map(({ method }) => method)).toEqual(['eth_chainId', 'eth_accounts']);
     expect(engine.opened).toEqual([HOST_ORIGIN]);
-  });
-
-  it('login() shows the login modal with the host’s loginConfig: closed answers as a closed popup, Continue asks to connect', async () => {
-    const answers = [false, true];
-    const shown: unknown[] = [];
-    const { engine, heard, write } = setup({
-      chooseLogin: async (loginConfig) => {
-        shown.push(loginConfig);
-        return answers.shift()!;
-      },
-    });
-    const google = { typeOfLogin: 'google', name: 'Google', showOnModal: true };
-    write('init_stream', { ...INIT, data: { ...INIT.data, loginConfig: { g: google } } });
-    await until(() => (heard.init_stream ?? []).length === 1);
-    write('oauth', { name: 'oauth_modal', data: { calledFromEmbed: true } });
-    await until(() => (heard.oauth ?? []).length === 1);
-    expect(heard.oauth![0]).toEqual({ err: { message: LOGIN_CLOSED } });
-    expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
-    expect(shown[0]).toEqual({ g: { verifier: 'g', ...google } });
-    write('oauth', { name: 'oauth_modal', data: { calledFromEmbed: true } });
-    await until(() => (heard.oauth ?? []).length === 2);
-    expect(heard.oauth![1]).toEqual({ selectedAddress: ADDRESS });
   });
 
   it('says nothing about a login to a host never logged in, and reports one when the user connects', async () => {

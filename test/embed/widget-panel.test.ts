@@ -2,7 +2,6 @@
  * The widget panel's model (src/ui/embed-frame/widget/panel-model.ts): what the host's own
  * connection returned, turned into what the panel shows. The panel in a page: embed.e2e.
  */
-import { modalLoginNames } from '../../src/ui/embed-frame/login/login-modal';
 import { widgetLogo } from '../../src/ui/embed-frame/widget/logo';
 import { formatUnits18, panelModel } from '../../src/ui/embed-frame/widget/panel-model';
 
@@ -60,18 +59,5 @@ describe('widget logo', () => {
       `${WALLET}/light.svg`,
     );
     expect(widgetLogo(null, 'dark', WALLET)).toBe(`${WALLET}/images/torus_icon-blue.svg`);
-  });
-});
-
-describe('login modal names', () => {
-  it('lists what the host asked to show on the modal, in its priority order', () => {
-    expect(
-      modalLoginNames({
-        b: { verifier: 'b', typeOfLogin: 'twitter', name: 'Twitter', priority: 2 },
-        a: { verifier: 'a', typeOfLogin: 'google', name: 'Google', priority: 1 },
-        h: { verifier: 'h', typeOfLogin: 'github', name: 'GitHub', showOnModal: false },
-        n: { verifier: 'n', typeOfLogin: 'email', name: 'Email' },
-      }),
-    ).toEqual(['Google', 'Twitter', 'Email']);
   });
 });

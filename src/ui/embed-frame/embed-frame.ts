@@ -30,7 +30,7 @@ import {
 } from '../../embed/torus-wire';
 import type { FrameProvider } from '../provider-frame/provider-frame';
 import type { BuiltInNetworkType } from '../../shared/networks';
-import { defaultLoginConfig, parseInitConfig, type EmbedConfig } from './init-config';
+import { parseInitConfig, type EmbedConfig } from './init-config';
 import { planInitNetwork } from './init-network';
 
 /** What the iframe asks of the wallet besides the provider. */
@@ -50,11 +50,6 @@ export interface EmbedFrameUi {
   onLoggedIn?(address: string | null): void;
   /** True while a host request may wait for the user (show the approval modal), false after. */
   onWaitingForUser?(waiting: boolean): void;
-  /**
-   * The host called login(): the login modal with the host's loginConfig. Resolves true to go
-   * on to the connect prompt, false when the user closed it. Without it, straight to the prompt.
-   */
-  chooseLogin?(loginConfig: EmbedConfig['loginConfig']): Promise<boolean>;
 }
 
 /** Methods that may wait for the user's approval in the wallet. */
@@ -98,9 +93,6 @@ export interface EmbedFrame {
   read(method: ReadMethod, params?: unknown[]): Promise<unknown>;
   close(): void;
 }
-
-/** The host's login() when the user closed the login modal (the spec's closed-popup words). */
-export const LOGIN_CLOSED = 'user closed popup';
 
 /** What the widget panel may read through the host's connection. */
 export const READ_METHODS = ['eth_accounts', 'eth_chainId', 'eth_getBalance'] as const;
@@ -244,11 +236,9 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
   });
 
   // ---- stream B.
-  let loginConfig: EmbedConfig['loginConfig'] = defaultLoginConfig();
   sub(COMM.init).onData((chunk) => {
     if (nameOf(chunk) !== 'init_stream') return;
     const config = parseInitConfig(dataOf(chunk) as InitStreamData);
-    loginConfig = config.loginConfig;
     if (config.refused.length > 0) {
       warn(`Orrery embed: init refused ${config.refused.join('; ')}`);
     }
@@ -281,27 +271,20 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
   sub(COMM.oauth).onData((chunk) => {
     const name = nameOf(chunk);
     if (name !== 'oauth_modal' && name !== 'oauth') return;
-    // The local way in, from the login modal: the host's origin asks for an account like any
-    // dapp (connect prompt). Closing the modal answers as a closed login popup does.
-    const chosen = ui.chooseLogin ? ui.chooseLogin(loginConfig) : Promise.resolve(true);
-    chosen
-      .then((go) => {
-        if (!go) throw new Error(LOGIN_CLOSED);
-        return request('eth_requestAccounts', []);
-      })
-      .then(
-        (accounts) => {
-          const selectedAddress = isAccounts(accounts) ? accounts[0] : undefined;
-          if (!selectedAddress) {
-            send(sub(COMM.oauth), { err: { message: 'No account was shared.' } });
-            return;
-          }
-          send(sub(COMM.oauth), { selectedAddress });
-          reportStatus(selectedAddress, false);
-        },
-        (error: unknown) =>
-          send(sub(COMM.oauth), { err: { message: messageOf(error, 'Login failed.') } }),
-      );
+    // The local way in: the host's origin asks for an account like any dapp (connect prompt).
+    request('eth_requestAccounts', []).then(
+      (accounts) => {
+        const selectedAddress = isAccounts(accounts) ? accounts[0] : undefined;
+        if (!selectedAddress) {
+          send(sub(COMM.oauth), { err: { message: 'No account was shared.' } });
+          return;
+        }
+        send(sub(COMM.oauth), { selectedAddress });
+        reportStatus(selectedAddress, false);
+      },
+      (error: unknown) =>
+        send(sub(COMM.oauth), { err: { message: messageOf(error, 'Login failed.') } }),
+    );
   });
 
   sub(COMM.logout).onData((chunk) => {

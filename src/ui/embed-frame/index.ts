@@ -25,12 +25,9 @@ if (window.parent === window) {
   let modal: Promise<MountedModal | null> | null = null;
   let widget: Promise<MountedWidget | null> | null = null;
   let widgetVisible = false;
-  let loginShown = false;
   let config: EmbedConfig | null = null;
   const showWidget = () => {
-    void widget?.then((mounted) =>
-      mounted?.setVisible(widgetVisible && modal === null && !loginShown),
-    );
+    void widget?.then((mounted) => mounted?.setVisible(widgetVisible && modal === null));
     if (widget || !widgetVisible) return;
     widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
       .then(({ mountWidget, panelModel }) =>
@@ -99,27 +96,6 @@ if (window.parent === window) {
       onWidgetVisibility(visible) {
         widgetVisible = visible;
         showWidget();
-      },
-      // The login modal (the host's login()): full screen over the host, the widget hidden.
-      async chooseLogin(loginConfig) {
-        frame.setFullscreen(true);
-        loginShown = true;
-        showWidget();
-        let go = false;
-        try {
-          const [{ showLoginModal }, { embedTranslator }] = await Promise.all([
-            import(/* webpackChunkName: "embed-login" */ './login/login-modal'),
-            import(/* webpackChunkName: "embed-widget" */ './widget/translator'),
-          ]);
-          const t = await embedTranslator(config?.whiteLabel.whiteLabel.defaultLanguage ?? 'en');
-          go = await showLoginModal({ t, hostOrigin: frame.hostOrigin ?? '', loginConfig });
-          return go;
-        } finally {
-          loginShown = false;
-          // Going on, the connect prompt keeps the iframe full screen; closed, it shrinks back.
-          if (!go && modal === null) frame.setFullscreen(false);
-          showWidget();
-        }
       },
       // The in-page approval modal: full screen over the host while a request waits.
       onWaitingForUser(waiting) {

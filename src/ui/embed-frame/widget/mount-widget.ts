@@ -6,13 +6,14 @@
  * mirrors no state and polls nothing: the panel reads once each time it opens, through the
  * host's own connection. The theme comes from the wallet origin's stored mirror.
  */
-import type { Locale } from '../../../shared/preferences';
+import i18next from 'i18next';
+
+import { LOCALES, type Locale } from '../../../shared/preferences';
 import { applyTheme, storedTheme } from '../../theme/appearance';
 import '../../theme/tokens.css';
 import type { WhiteLabel } from '../../../shared/white-label';
 import type { ButtonPosition } from '../init-config';
 import { widgetLogo } from './logo';
-import { embedTranslator } from './translator';
 import type { PanelModel } from './panel-model';
 import { createPanel } from './panel';
 import styles from './Widget.module.css';
@@ -35,11 +36,31 @@ export interface WidgetOptions {
   onExpanded(expanded: boolean): void;
 }
 
+async function widgetTranslator(
+  fallback: Locale,
+): Promise<(key: string, values?: Record<string, string>) => string> {
+  const browser = navigator.language.slice(0, 2);
+  const language: Locale = (LOCALES as readonly string[]).includes(browser)
+    ? (browser as Locale)
+    : fallback;
+  const strings = (await import(
+    /* webpackChunkName: "embed-strings-[request]" */ `../../../../locales/${language}/embed.json`
+  )) as { default: Record<string, unknown> };
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: language,
+    resources: { [language]: { translation: { embed: strings.default } } },
+    interpolation: { escapeValue: false },
+  });
+  document.documentElement.lang = language;
+  return (key, values) => i18n.t(key, values ?? {});
+}
+
 export async function mountWidget(options: WidgetOptions): Promise<MountedWidget> {
   document.documentElement.dataset.surface = 'transparent';
   const theme = storedTheme() ?? 'light';
   applyTheme(theme);
-  const t = await embedTranslator(options.defaultLanguage ?? 'en');
+  const t = await widgetTranslator(options.defaultLanguage ?? 'en');
   const corner = document.createElement('div');
   corner.className = styles.corner ?? '';
   corner.dataset.position = options.position;
