@@ -4,6 +4,7 @@
  * host was granted, never the wallet's other accounts.
  */
 import { findBuiltInNetworkByChainId } from '../../../shared/networks';
+import { isAddress } from '../../../shared/primitives';
 
 export interface PanelReads {
   accounts: unknown;
@@ -24,7 +25,6 @@ export interface PanelModel {
 }
 
 const HEX = /^0x[0-9a-f]+$/i;
-const ADDRESS = /^0x[0-9a-f]{40}$/i;
 
 /** Wei to a decimal string with at most `digits` fraction digits, rounded down, zeros trimmed. */
 export function formatUnits18(wei: bigint, digits = 4): string {
@@ -37,7 +37,7 @@ export function formatUnits18(wei: bigint, digits = 4): string {
 
 export function panelModel(reads: PanelReads): PanelModel {
   const first = Array.isArray(reads.accounts) ? reads.accounts[0] : undefined;
-  const address = typeof first === 'string' && ADDRESS.test(first) ? first.toLowerCase() : null;
+  const address = isAddress(first) ? first.toLowerCase() : null;
   const chainId =
     typeof reads.chainId === 'string' && HEX.test(reads.chainId) ? reads.chainId : null;
   const known = chainId ? findBuiltInNetworkByChainId(chainId) : undefined;
