@@ -238,7 +238,11 @@ export class SignatureController extends BaseController<
         version: record.msgParams.version,
       }),
       async (record) =>
-        signTyped(record.msgParams, await this.#getPrivateKey(record.msgParams.from)),
+        signTyped(
+          record.msgParams,
+          await this.#getPrivateKey(record.msgParams.from),
+          this.typedMessageManager.checkedData(record.msgParams),
+        ),
     ) as Promise<Hex>;
   }
 
@@ -303,7 +307,7 @@ export class SignatureController extends BaseController<
       manager.onStatusChange((record) => {
         const { id, origin, type, status, time } = record;
         this.update((state) => {
-          if (manager.get(id)) state.messages[id] = { id, origin, type, status, time };
+          if (manager.has(id)) state.messages[id] = { id, origin, type, status, time };
           else delete state.messages[id];
         });
       }),
