@@ -21,6 +21,7 @@ import {
   type ApprovalValue,
 } from './approval-types';
 import { copyJson } from './copy-json';
+import { withoutPending, withPending } from './pending-approvals';
 
 export const approvalControllerName = 'ApprovalController';
 
@@ -231,12 +232,9 @@ export class ApprovalController extends BaseController<
     const result = new Promise<ApprovalValue>((resolve, reject) => {
       this.#settlers.set(id, { resolve, reject, parseValue });
     });
-    this.update((state) => {
-      // Immer's Draft of deep Json types overflows the checker; the value is plain JSON.
-      (state.pendingApprovals as Record<string, unknown>)[id] = pending;
-      // Counted from the committed state: listing a draft's keys costs a proxy trap per key.
-      state.pendingApprovalCount = this.state.pendingApprovalCount + 1;
-    });
+    // A new frozen state, taken whole: see pending-approvals.ts.
+    const next = withPending(this.state, Object.freeze(pending));
+    this.update(() => next);
     this.messenger.publish(`${approvalControllerName}:requestAdded`, pending);
     return { id, result };
   }
@@ -309,10 +307,8 @@ export class ApprovalController extends BaseController<
   #take(id: string): ApprovalRequest {
     const request = typeof id === 'string' ? this.state.pendingApprovals[id] : undefined;
     if (!request) throw requestNotFound(id);
-    this.update((state) => {
-      delete state.pendingApprovals[id];
-      state.pendingApprovalCount = this.state.pendingApprovalCount - 1;
-    });
+    const next = withoutPending(this.state, id);
+    this.update(() => next);
     return request;
   }
 

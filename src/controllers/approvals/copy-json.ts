@@ -18,7 +18,7 @@ function copy(value: unknown): Json {
   if (Array.isArray(value)) {
     const items: Json[] = new Array<Json>(value.length);
     for (let i = 0; i < value.length; i++) items[i] = copy(value[i]);
-    return items;
+    return Object.freeze(items) as Json[];
   }
   // Only plain objects: a class instance (a Date, a Map) is not what JSON would carry back.
   const prototype: unknown = Object.getPrototypeOf(value);
@@ -36,11 +36,11 @@ function copy(value: unknown): Json {
       });
     } else result[key] = item;
   }
-  return result;
+  return Object.freeze(result);
 }
 
 /**
- * The copy of `value` when it is JSON (null, booleans, strings, finite numbers, arrays and plain
+ * The copy of `value`, frozen throughout (state takes it as is), when it is JSON (null, booleans, strings, finite numbers, arrays and plain
  * objects of them), otherwise undefined. Each property is read once, so what was checked is
  * what is copied.
  */
