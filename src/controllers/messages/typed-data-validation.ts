@@ -8,6 +8,7 @@ import {
 } from '@metamask/eth-sig-util';
 
 import { invalidParams, isPlainObject, isValidAddress } from './message-params';
+import { parseTypedDataJson } from './typed-data-json';
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4';
 
@@ -116,7 +117,7 @@ export function checkTypedMessageParams(
       if (typeof data !== 'string') throw invalidParams(TYPED_DATA_MESSAGES.notString);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(data);
+        parsed = parseTypedDataJson(data);
       } catch {
         throw invalidParams(TYPED_DATA_MESSAGES.notJson);
       }
