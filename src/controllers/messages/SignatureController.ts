@@ -19,6 +19,7 @@ import { EncryptionPublicKeyManager } from './encryption-public-key-manager';
 import { EthSignManager } from './eth-sign-manager';
 import type { MessageManager, MessageRecord, MessageStatus, MessageType } from './message-manager';
 import { invalidParams, isPlainObject, normalizeMessageData } from './message-params';
+import { withMessage, withoutMessage } from './message-summaries';
 import { PersonalMessageManager } from './personal-message-manager';
 import {
   decryptMessage,
@@ -239,7 +240,11 @@ export class SignatureController extends BaseController<
         version: record.msgParams.version,
       }),
       async (record) =>
-        signTyped(record.msgParams, await this.#getPrivateKey(record.msgParams.from)),
+        signTyped(
+          record.msgParams,
+          await this.#getPrivateKey(record.msgParams.from),
+          this.typedMessageManager.checkedData(record.msgParams),
+        ),
     ) as Promise<Hex>;
   }
 
@@ -307,10 +312,10 @@ export class SignatureController extends BaseController<
     this.#unsubscribes.push(
       manager.onStatusChange((record) => {
         const { id, origin, type, status, time } = record;
-        this.update((state) => {
-          if (manager.get(id)) state.messages[id] = { id, origin, type, status, time };
-          else delete state.messages[id];
-        });
+        const next = manager.has(id)
+          ? withMessage(this.state, { id, origin, type, status, time })
+          : withoutMessage(this.state, id);
+        if (next !== this.state) this.update(() => next);
       }),
       manager.onFinished((record) => {
         const { id, origin, type, status, time, error } = record;
