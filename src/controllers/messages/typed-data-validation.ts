@@ -8,7 +8,7 @@ import {
 } from '@metamask/eth-sig-util';
 
 import { invalidParams, isPlainObject, isValidAddress } from './message-params';
-import { parseTypedDataJson } from './typed-data-json';
+import { parseTypedDataJson, TypedDataTooDeepError } from './typed-data-json';
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4';
 
@@ -118,7 +118,8 @@ export function checkTypedMessageParams(
       let parsed: unknown;
       try {
         parsed = parseTypedDataJson(data);
-      } catch {
+      } catch (error) {
+        if (error instanceof TypedDataTooDeepError) throw invalidParams(error.message);
         throw invalidParams(TYPED_DATA_MESSAGES.notJson);
       }
       if (!conformsToSchema(parsed)) throw invalidParams(TYPED_DATA_MESSAGES.schema);

@@ -1,4 +1,8 @@
-import { parseTypedDataJson } from '../../../src/controllers/messages/typed-data-json';
+import {
+  parseTypedDataJson,
+  TYPED_DATA_MAX_DEPTH,
+  TypedDataTooDeepError,
+} from '../../../src/controllers/messages/typed-data-json';
 
 describe('parseTypedDataJson: one parse of typed data shared by its readers', () => {
   it('gives the same frozen value for the same text, a new one for other text', () => {
@@ -15,9 +19,15 @@ describe('parseTypedDataJson: one parse of typed data shared by its readers', ()
     expect(parseTypedDataJson(json)).toEqual(first);
   });
 
-  it('freezes nesting deeper than the call stack and throws as JSON.parse does', () => {
-    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
-    expect(Object.isFrozen(parseTypedDataJson(deep))).toBe(true);
+  it('refuses nesting past the limit without overflowing, and throws as JSON.parse does', () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    expect(Object.isFrozen(parseTypedDataJson(nested(TYPED_DATA_MAX_DEPTH)))).toBe(true);
+    expect(() => parseTypedDataJson(nested(TYPED_DATA_MAX_DEPTH + 1))).toThrow(
+      TypedDataTooDeepError,
+    );
+    expect(() => parseTypedDataJson(nested(20_000))).toThrow(
+      `Typed data may not be nested deeper than ${TYPED_DATA_MAX_DEPTH} levels.`,
+    );
     expect(() => parseTypedDataJson('{not json')).toThrow(SyntaxError);
   });
 });
