@@ -33,6 +33,16 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
+/**
+ * The wallet's own pages (index.html and every route it serves) refuse to be framed, so no site
+ * can overlay them and trick a click (clickjacking). The pages made to be framed are files of
+ * their own: /popup (popup.html) and provider-frame.html.
+ */
+const NOT_FRAMEABLE = {
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+} as const;
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -183,7 +193,7 @@ async function handle(
     request,
     response,
     200,
-    { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': NO_CACHE },
+    { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': NO_CACHE, ...NOT_FRAMEABLE },
     injectBase(html, base),
   );
 }

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loginConfigFromEnv, type LoginConfig } from './identity/config';
 import { DEFAULT_TOKEN_PRICE_PLATFORMS } from './prices/token-price-source';
+import { isAddress } from '../shared/primitives';
 
 export interface PriceSourceConfig {
   /** 'offline' serves fixed development rates; 'http' calls a CryptoCompare-shaped price API. */
@@ -194,8 +195,7 @@ function platformsFromEnv(env: Env): Record<number, string> {
 function addressFromEnv(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (!raw) return undefined;
-  if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
-    throw new Error(`${name} must be a 0x address, got '${raw}'`);
+  if (!isAddress(raw)) throw new Error(`${name} must be a 0x address, got '${raw}'`);
   return raw.toLowerCase();
 }
 

@@ -83,6 +83,12 @@ declare global {
         }): Promise<string>;
       };
     };
+    wagmiDapp: {
+      connectors(rpcUrl: string): Array<{ id: string; name: string; type: string }>;
+      connect(id: string): Promise<{ accounts: string[]; chainId: number }>;
+      sign(message: string): Promise<string>;
+      disconnect(): Promise<void>;
+    };
     embedAttack: { received: unknown[]; attack(target: Window): void; opened: Window | null };
   }
 }
@@ -130,9 +136,39 @@ const OURS_HTML = `<!doctype html>
   window.host = { torus: new OrreryEmbed.default(), events };
 </script></body></html>`;
 
-/** Bundled for the browser: EIP-6963 discovery and a viem wallet client over what was found. */
+/**
+ * Bundled for the browser: EIP-6963 discovery and a viem wallet client over what was found, and
+ * a wagmi config (@wagmi/core, no connectors given: only what EIP-6963 announces).
+ */
 const VIEM_DAPP = `
-import { createWalletClient, custom } from 'viem';
+import { createWalletClient, custom, defineChain, http } from 'viem';
+import { connect, createConfig, getConnectors, signMessage, disconnect } from '@wagmi/core';
+window.wagmiDapp = {
+  config: null,
+  connectors(rpcUrl) {
+    if (!this.config) {
+      const anvil = defineChain({
+        id: 5777,
+        name: 'Anvil',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [rpcUrl] } },
+      });
+      this.config = createConfig({ chains: [anvil], transports: { 5777: http(rpcUrl) }, storage: null });
+    }
+    return getConnectors(this.config).map(({ id, name, type }) => ({ id, name, type }));
+  },
+  async connect(id) {
+    const connector = getConnectors(this.config).find((item) => item.id === id);
+    const { accounts, chainId } = await connect(this.config, { connector });
+    return { accounts: [...accounts], chainId };
+  },
+  sign(message) {
+    return signMessage(this.config, { message });
+  },
+  disconnect() {
+    return disconnect(this.config);
+  },
+};
 const byUuid = new Map();
 window.addEventListener('eip6963:announceProvider', (event) =>
   byUuid.set(event.detail.info.uuid, event.detail),
@@ -487,7 +523,7 @@ describe('hostile frames and cross-site hosts', () => {
   });
 });
 
-describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () => {
+describe('our SDK (OrreryEmbed), a viem wallet client and a wagmi config found by EIP-6963', () => {
   let host: Page;
 
   it('init, login, signatures and a transaction through the same steps', async () => {
@@ -531,7 +567,7 @@ describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () 
     );
   });
 
-  it('a viem wallet client finds the wallet only through EIP-6963 and signs and sends with it', async () => {
+  it('a viem wallet client and a wagmi config find the wallet only through EIP-6963 and sign (and send) with it', async () => {
     const infos = await host.evaluate(() => window.viemDapp.discover());
     expect(infos).toEqual([
       {
@@ -581,6 +617,35 @@ describe('our SDK (OrreryEmbed) and a viem wallet client found by EIP-6963', () 
     const receipt = await chain.waitForTransactionReceipt({ hash: (await sent) as Hex });
     expect(receipt.status).toBe('success');
 
+    // A wagmi config given no connectors finds the wallet by EIP-6963 alone and signs with it.
+    const connectors = await until(async () => {
+      const found = await host.evaluate(
+        (rpcUrl) => window.wagmiDapp.connectors(rpcUrl),
+        wallet!.anvil.rpcUrl,
+      );
+      return found.length > 0 ? found : undefined;
+    }, 'wagmi’s EIP-6963 connectors');
+    expect(connectors).toEqual([{ id: 'app.orrery.wallet', name: 'Orrery', type: 'injected' }]);
+    // wagmi asks wallet_requestPermissions first (its account picker): the user approves it.
+    const connecting = host.evaluate(() => window.wagmiDapp.connect('app.orrery.wallet'));
+    await approve('connect', { accounts: [DEV_ADDRESS], period: 'week' });
+    const connected = await connecting;
+    expect({ ...connected, accounts: connected.accounts.map((a) => a.toLowerCase()) }).toEqual({
+      accounts: [DEV_ADDRESS],
+      chainId: 5777,
+    });
+    const wagmiSigned = host.evaluate(() => window.wagmiDapp.sign('wagmi via 6963'));
+    await approve('personal_sign');
+    expect(
+      (
+        await recoverMessageAddress({
+          message: 'wagmi via 6963',
+          signature: (await wagmiSigned) as Hex,
+        })
+      ).toLowerCase(),
+    ).toBe(DEV_ADDRESS);
+    await host.evaluate(() => window.wagmiDapp.disconnect());
+
     await host.evaluate(() => window.host.torus.logout());
     expect(await host.evaluate(() => window.host.torus.isLoggedIn)).toBe(false);
     await host.evaluate(() => window.host.torus.cleanUp());
@@ -621,14 +686,27 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await initHost(host);
     const iframe = host.frameLocator('#torusIframe');
 
-    // The widget button in the host's corner: named, reachable by keyboard, opens the wallet.
-    const widget = iframe.getByRole('button', { name: 'Open the wallet' });
+    // The widget button in the host's corner: named, reachable by keyboard, opens its panel.
+    const widget = iframe.getByRole('button', { name: 'Your wallet' });
     await widget.waitFor();
     const box = await host.locator('#torusIframe').boundingBox();
     expect(box).toMatchObject({ x: 0, width: 70, height: 70 });
     await checkEmbedA11y(host, 'embed widget');
     await screenshotSizes(host, 'embed-widget');
     await widget.focus();
+    await host.keyboard.press('Enter');
+    const panel = iframe.getByRole('dialog', { name: 'Your wallet' });
+    // The host is not connected: the panel says so and shows no account of the wallet's.
+    await panel.getByText('Not connected to this site').waitFor();
+    await panel.getByText('Localhost 8545').waitFor();
+    expect(await widget.getAttribute('aria-expanded')).toBe('true');
+    await until(
+      async () => ((await host.locator('#torusIframe').boundingBox())?.width ?? 0) > 70,
+      'the iframe full screen for the panel',
+    );
+    await checkEmbedA11y(host, 'embed widget panel');
+    await screenshotSizes(host, 'embed-widget-panel');
+    // Focus starts on "Open the wallet", which opens the full wallet on the wallet origin.
     const [walletWindow] = await Promise.all([
       browser!.context.waitForEvent('page'),
       host.keyboard.press('Enter'),
@@ -636,6 +714,15 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await walletWindow.waitForURL(`${WALLET}/**`);
     expect(new URL(walletWindow.url()).origin).toBe(WALLET);
     await walletWindow.close();
+    // Esc closes the panel; focus is back on the button and the iframe back in its corner.
+    await panel.getByRole('button', { name: 'Open the wallet' }).focus();
+    await host.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(await widget.evaluate((button) => document.activeElement === button)).toBe(true);
+    await until(
+      async () => (await host.locator('#torusIframe').boundingBox())?.width === 70,
+      'the iframe back to the 70 px widget',
+    );
 
     // request() goes to the wallet itself (not the SDK's login flow): the connect prompt.
     const connect = host.evaluate(() =>
@@ -662,6 +749,13 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await host.keyboard.press('Enter');
     expect(await connect).toEqual([DEV_ADDRESS]);
     await connectDialog.waitFor({ state: 'detached' });
+
+    // Now the panel shows the account the host was given and its balance on anvil.
+    await widget.click();
+    await panel.getByText(`${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`).waitFor();
+    await panel.getByText(/^\d+(\.\d{1,4})? ETH$/).waitFor();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'hidden' });
 
     const message = 'Sign in to the embed host';
     const sign = () =>
@@ -696,6 +790,50 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     // The widget is back once no request waits.
     await widget.waitFor();
     await walletTab.evaluate(() => window.orreryTestHooks.actions.setTheme('light'));
+    await host.close();
+  });
+});
+
+describe('a white-labelled host (torus-embed 5.0.2)', () => {
+  it('the host’s colours and logo are applied in the iframe (widget, panel)', async () => {
+    const host = await openHost(sameSiteHost);
+    const logo = `${sameSiteHost}/brand-logo.svg`;
+    await host.evaluate(
+      ([logoDark]) =>
+        window.host.torus.init({
+          buildEnv: 'development',
+          network: { host: 'localhost', chainId: 5777, networkName: 'Anvil' },
+          showTorusButton: true,
+          whiteLabel: {
+            theme: { isDark: false, colors: { torusBrand1: '#8a1538' } },
+            logoDark,
+          },
+        }),
+      [logo],
+    );
+    const iframe = host.frameLocator('#torusIframe');
+    expect(await host.locator('#torusIframe').getAttribute('src')).toBe(
+      `${WALLET}/popup#isCustomLogin=true`,
+    );
+    const widget = iframe.getByRole('button', { name: 'Your wallet' });
+    await widget.waitFor();
+    expect(await widget.locator('img').getAttribute('src')).toBe(logo);
+    const frame = host.frame({ url: /\/popup/ })!;
+    await until(
+      async () =>
+        (await frame.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim(),
+        )) === '#8a1538',
+      'the host’s primary colour on the iframe’s tokens',
+    );
+    // The panel's main action wears it.
+    await widget.click();
+    const open = iframe.getByRole('button', { name: 'Open the wallet' });
+    expect(await open.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+      'rgb(138, 21, 56)',
+    );
+    await checkEmbedA11y(host, 'white-labelled widget panel');
+    await host.keyboard.press('Escape');
     await host.close();
   });
 });

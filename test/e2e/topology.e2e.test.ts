@@ -356,6 +356,8 @@ describe('SharedWorker mode', () => {
         `${sameSiteDapp}/dapp.html?frame=${encodeURIComponent(`${wallet}/provider-frame.html`)}`,
       ),
     ]);
+    // The page event comes with the window, before the dapp's script has run.
+    await dapp.waitForFunction(() => window.dapp !== undefined);
     expect(await dapp.evaluate(() => window.dapp.port.request({ method: 'eth_accounts' }))).toEqual(
       [DEV_ADDRESS],
     );

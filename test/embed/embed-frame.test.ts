@@ -122,8 +122,14 @@ function setup() {
   const wallet = {
     logouts: 0,
     imported: [] as string[],
+    networks: [] as string[],
     logout: async () => void wallet.logouts++,
     importPrivateKey: async (key: string) => void wallet.imported.push(key),
+    setNetwork: async (type: string) => {
+      wallet.networks.push(type);
+      // The engine's chain follows, as NetworkController's switch does.
+      engine.answers.eth_chainId = () => (type === 'mainnet' ? '0x1' : '0x1691');
+    },
   };
   const warnings: string[] = [];
   const frame = startEmbedFrame({
@@ -173,6 +179,55 @@ describe('embed iframe (/popup)', () => {
       targetOrigin: HOST_ORIGIN,
     });
     expect(envelopes.every(({ targetOrigin }) => targetOrigin === HOST_ORIGIN)).toBe(true);
+  });
+
+  it('selects the built-in network the host’s init names before init_complete, and keeps or refuses the rest', async () => {
+    const { engine, wallet, heard, write, warnings } = setup();
+    engine.setAccounts([ADDRESS]);
+    write('init_stream', { ...INIT, data: { ...INIT.data, network: { host: 'mainnet' } } });
+    await until(() => (heard.init_stream ?? []).length === 1);
+    // Switched before init answered: the dapp's first eth_chainId sees the host's network.
+    expect(wallet.networks).toEqual(['mainnet']);
+    expect(await engine.openProvider('x').request({ method: 'eth_chainId' })).toBe('0x1');
+    // Already there: nothing is switched. An RPC URL or a contradicting chainId: refused, logged.
+    write('init_stream', { ...INIT, data: { ...INIT.data, network: { host: 'mainnet' } } });
+    write('init_stream', {
+      ...INIT,
+      data: { ...INIT.data, network: { host: 'https://rpc.example', chainId: 5 } },
+    });
+    write('init_stream', {
+      ...INIT,
+      data: { ...INIT.data, network: { host: 'sepolia', chainId: 1 } },
+    });
+    await until(() => (heard.init_stream ?? []).length === 4);
+    expect(wallet.networks).toEqual(['mainnet']);
+    expect(warnings.filter((w) => w.includes('init network refused'))).toEqual([
+      expect.stringContaining('https://rpc.example is not a built-in network'),
+      expect.stringContaining('sepolia has chainId 0xaa36a7, not 0x1'),
+    ]);
+  });
+
+  it('still answers init when the network cannot be read (engine unreachable)', async () => {
+    const { engine, wallet, heard, write, warnings } = setup();
+    engine.answers.eth_chainId = () => {
+      throw new ProviderRpcError({ code: 4900, message: 'storage denied' });
+    };
+    write('init_stream', { ...INIT, data: { ...INIT.data, network: { host: 'mainnet' } } });
+    await until(() => (heard.init_stream ?? []).length === 1);
+    expect(heard.init_stream).toEqual([{ name: 'init_complete', data: { success: true } }]);
+    expect(wallet.networks).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining('storage denied')]);
+  });
+
+  it('lets the widget panel read through the host’s connection, but never a method that asks the user', async () => {
+    const { engine, frame, rpc, heard } = setup();
+    rpc({ id: 'pin', method: 'eth_chainId' }); // the host's handshake pins its origin
+    await until(() => (heard.provider ?? []).length === 1);
+    engine.setAccounts([ADDRESS]);
+    expect(await frame.read('eth_accounts')).toEqual([ADDRESS]);
+    await expect(frame.read('eth_requestAccounts' as never)).rejects.toThrow('is not a read');
+    expect(engine.requests.map(({ method }) => method)).toEqual(['eth_chainId', 'eth_accounts']);
+    expect(engine.opened).toEqual([HOST_ORIGIN]);
   });
 
   it('says nothing about a login to a host never logged in, and reports one when the user connects', async () => {

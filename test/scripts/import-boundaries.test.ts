@@ -3,17 +3,22 @@
 // forbidden ones to fail.
 import { execFileSync } from 'node:child_process';
 
+// Static imports and re-exports are no-restricted-imports' part; import() expressions are
+// no-restricted-syntax's (eslint.config.mjs).
+const RULES = ['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
+
 // ESLint loads its ESM config with a dynamic import, which jest's module sandbox refuses: lint
 // in a plain Node process. It prints, per probe, how many restricted-import errors it found.
 const LINT_PROBES = `
 const { ESLint } = require('eslint');
+const RULES = ${JSON.stringify(RULES)};
 (async () => {
   const eslint = new ESLint({ cwd: process.cwd() });
   const probes = JSON.parse(require('fs').readFileSync(0, 'utf8'));
   const counts = [];
   for (const { file, code } of probes) {
     const [result] = await eslint.lintText(code + '\\nexport const used = [value];\\n', { filePath: file });
-    counts.push(result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').length);
+    counts.push(result.messages.filter((m) => RULES.includes(m.ruleId)).length);
   }
   process.stdout.write(JSON.stringify(counts));
 })();
@@ -107,6 +112,108 @@ const cases: [layer: string, file: string, code: string, allowed: boolean][] = [
     "import { value } from '../engine/create-engine';",
     false,
   ],
+  [
+    'engine',
+    'src/background/engine/probe.ts',
+    "import { value } from '../../controllers/network/NetworkController';",
+    true,
+  ],
+  [
+    'engine',
+    'src/background/engine/probe.ts',
+    "import { value } from '../../ui/app-context';",
+    false,
+  ],
+  ['engine', 'src/background/probe.ts', "import { value } from '../embed/provider-wire';", false],
+  ['engine', 'src/background/rpc/probe.ts', "import { value } from '../../server/app';", false],
+  // import() expressions keep the same boundaries.
+  [
+    'ui',
+    'src/ui/pages/Probe.tsx',
+    "const value = await import('../../controllers/network/NetworkController');",
+    false,
+  ],
+  [
+    'ui',
+    'src/ui/pages/Probe.tsx',
+    "const value = await import('../../background/engine/create-engine');",
+    false,
+  ],
+  [
+    'ui',
+    'src/ui/pages/Probe.tsx',
+    "const value = await import('../../background/contract/action-api');",
+    true,
+  ],
+  ['ui', 'src/ui/pages/Probe.tsx', "const value = await import('./Other');", true],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "const value = await import('../../background/engine/root-messenger');",
+    false,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "const value = await import('../network/NetworkController');",
+    true,
+  ],
+  [
+    'contract',
+    'src/background/contract/probe.ts',
+    "const value = await import('../engine/create-engine');",
+    false,
+  ],
+  ['embed', 'src/embed/probe.ts', "const value = await import('../ui/app-context');", false],
+  ['shared', 'src/shared/probe.ts', "const value = await import('../ui/app-context');", false],
+  [
+    'server',
+    'src/server/probe.ts',
+    "const value = await import('../controllers/backend/api-client');",
+    false,
+  ],
+  // One Hex type: src/shared/primitives.ts's, never a library's own, in any layer.
+  ['ui', 'src/ui/pages/Probe.tsx', "import type { Hex as value } from 'viem';", false],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import type { Hex as value } from '@metamask/utils';",
+    false,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { encodeFunctionData as value, type Hex } from 'viem';",
+    false,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import type { Hex as value } from '../../shared/primitives';",
+    true,
+  ],
+  [
+    'controllers',
+    'src/controllers/x/probe.ts',
+    "import { encodeFunctionData as value } from 'viem';",
+    true,
+  ],
+  ['engine', 'src/background/engine/probe.ts', "import type { Hex as value } from 'viem';", false],
+  [
+    'contract',
+    'src/background/contract/probe.ts',
+    "import type { Hex as value } from 'viem';",
+    false,
+  ],
+  ['server', 'src/server/probe.ts', "import type { Hex as value } from 'viem';", false],
+  ['embed', 'src/embed/probe.ts', "import type { Hex as value } from '@metamask/utils';", false],
+  ['shared', 'src/shared/probe.ts', "import type { Hex as value } from '@metamask/utils';", false],
+  [
+    'shared',
+    'src/shared/primitives.ts',
+    "export type { Hex as value } from '@metamask/utils';",
+    true,
+  ],
 ];
 
 describe('import boundaries (lint)', () => {
@@ -131,7 +238,7 @@ describe('import boundaries (lint)', () => {
     }[];
     const broken = results.flatMap((result) =>
       result.messages
-        .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+        .filter((message) => RULES.includes(message.ruleId ?? ''))
         .map(() => result.filePath),
     );
     expect(broken).toEqual([]);

@@ -52,6 +52,8 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'main.0123456789ab.js.map'), '{}');
   await writeFile(path.join(dist, 'images', 'logo.svg'), '<svg/>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *');
+  await writeFile(path.join(dist, 'popup.html'), '<!doctype html><title>popup</title>');
+  await writeFile(path.join(dist, 'provider-frame.html'), '<!doctype html><title>provider</title>');
   await symlink(path.join(root, 'secret.txt'), path.join(dist, 'linked-secret.txt'));
   server = await startStaticServer({ distDir: dist, port: 0, config, health: async () => health });
 });
@@ -98,7 +100,21 @@ describe('startStaticServer', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toBe(indexHtml.replace('<head>', `<head><base href="${base}">`));
+    // The wallet's own pages cannot be framed by another site (clickjacking).
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
   });
+
+  it.each(['/popup', '/v5.0.2/popup', '/provider-frame.html'])(
+    '%s, made to be framed by dapps, carries no frame refusal',
+    async (requestPath) => {
+      const page = await get(server.url, requestPath);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(requestPath.endsWith('popup') ? 'popup' : 'provider');
+      expect(page.headers['content-security-policy']).toBeUndefined();
+      expect(page.headers['x-frame-options']).toBeUndefined();
+    },
+  );
 
   it.each(['/health', '/v5.0.2/health'])(
     '%s reports each part, 503 when one is down',

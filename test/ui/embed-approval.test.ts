@@ -1,6 +1,7 @@
 // The in-page approval modal's view model (src/ui/embed-frame/approvals/view-model.ts).
 import type { UiState } from '../../src/background/contract/ui-state';
-import { approvalForOrigin, decodeMessage } from '../../src/ui/embed-frame/approvals/view-model';
+import { approvalForOrigin } from '../../src/ui/embed-frame/approvals/view-model';
+import { readableMessage } from '../../src/ui/view-models/approvals';
 
 const HOST = 'http://localhost:5000';
 const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
@@ -61,10 +62,20 @@ describe('embed approval view model', () => {
     expect(approvalForOrigin(state(pending, { selected: null }), HOST)?.blocked).toBe('noAccount');
   });
 
-  it('decodes UTF-8 messages and keeps binary or malformed data as hex', () => {
-    expect(decodeMessage('0x68656c6c6f0a776f726c64')).toBe('hello\nworld');
-    expect(decodeMessage('0x0001ff')).toBe('0x0001ff');
-    expect(decodeMessage('0x00010203')).toBe('0x00010203');
-    expect(decodeMessage('not hex')).toBe('not hex');
+  it.each([
+    ['UTF-8 text with a line break', '0x68656c6c6f0a776f726c64', 'hello\nworld'],
+    ['bytes that are not UTF-8', '0x0001ff', '0x0001ff'],
+    ['control characters', '0x00010203', '0x00010203'],
+    ['no bytes at all', '0x', '0x'],
+    ['text without 0x', 'not hex', 'not hex'],
+  ])('shows a personal_sign of %s as the approval window reads it', (_what, data, shown) => {
+    const pending = [
+      { id: 'm', origin: HOST, type: 'personal_sign', time: 1, requestData: { data } },
+    ];
+    const message = approvalForOrigin(state(pending), HOST)?.details.find(
+      (detail) => detail.label === 'message',
+    );
+    expect(message?.value).toBe(shown);
+    expect(message?.value).toBe(readableMessage(data).value);
   });
 });

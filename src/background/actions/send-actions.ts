@@ -3,7 +3,7 @@
 // confirms it inline with `approveRequest(approvalId, overrides)`, so fee overrides go through
 // the same checks as a dapp's transaction.
 import { isValidAddress } from '@ethereumjs/util';
-import { encodeFunctionData, parseAbi, type Hex } from 'viem';
+import { encodeFunctionData, parseAbi } from 'viem';
 
 import { DEFAULT_WALLET_ORIGIN } from '../../controllers/approvals/ApprovalController';
 import type { ApprovalController } from '../../controllers/approvals/ApprovalController';
@@ -11,6 +11,7 @@ import { NETWORK_LOADING_MESSAGE } from '../../controllers/transactions/constant
 import { TransferError, TransferErrorCode } from '../../controllers/transactions/errors';
 import { parseTransactionOverrides } from '../../controllers/transactions/overrides';
 import type { TransactionController } from '../../controllers/transactions/TransactionController';
+import type { Hex } from '../../shared/primitives';
 import type { SendAssetRequest, SendResult, SendTransactionParams } from '../contract/action-api';
 
 const TOKEN_ABI = parseAbi([

@@ -100,7 +100,11 @@ export class PersistenceManager {
       if (!controller) return;
       const touchesPersisted = patches.some((patch) => {
         const key = patch.path[0];
-        return key === undefined || Boolean(controller.metadata[key]?.persist);
+        // A replace of the whole state touches what persists only if anything of it does.
+        if (key === undefined) {
+          return Object.values(controller.metadata).some((entry) => Boolean(entry?.persist));
+        }
+        return Boolean(controller.metadata[key]?.persist);
       });
       if (!touchesPersisted) return;
       this.#slices.get(controllerName)?.putState(this.#persistedSlice(controller));

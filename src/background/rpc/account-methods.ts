@@ -8,6 +8,7 @@ import {
   toSigningCall,
   type SigningCall,
 } from '../../controllers/messages/rpc-params';
+import { parseTypedDataJson } from '../../controllers/messages/typed-data-json';
 import { UNAUTHORIZED_ORIGIN_MESSAGE } from '../../controllers/transactions/constants';
 import { validateSender } from '../../controllers/transactions/validate-tx-params';
 import { ensureActiveChain } from './chain-methods';
@@ -36,7 +37,8 @@ function typedDataChainId(call: SigningCall): unknown {
   if (call.action !== 'signTypedData' || call.version === 'V1') return undefined;
   const { data } = call.params;
   try {
-    const parsed: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+    // The validator and the signer reuse this parse (typed-data-json.ts).
+    const parsed: unknown = typeof data === 'string' ? parseTypedDataJson(data) : data;
     if (isPlainObject(parsed) && isPlainObject(parsed.domain)) return parsed.domain.chainId;
   } catch {
     // Unparseable data gets the typed-data validator's own message.

@@ -9,7 +9,6 @@ import type { Messenger } from '@metamask/messenger';
 import type { MethodActions } from '../messenger/method-actions';
 import { invalidApprovalValue, requestNotFound } from './errors';
 import { rpcErrors } from '@metamask/rpc-errors';
-import { isValidJson } from '@metamask/utils';
 
 import {
   isApprovalType,
@@ -21,6 +20,8 @@ import {
   type ApprovalType,
   type ApprovalValue,
 } from './approval-types';
+import { copyJson } from './copy-json';
+import { withoutPending, withPending } from './pending-approvals';
 
 export const approvalControllerName = 'ApprovalController';
 
@@ -213,7 +214,10 @@ export class ApprovalController extends BaseController<
     if (!isApprovalType(type))
       throw rpcErrors.invalidParams({ message: UNKNOWN_APPROVAL_TYPE_MESSAGE });
     assertOrigin(origin);
-    if (!isPlainObject(requestData) || !isValidJson(requestData)) {
+    // A copy, so the requester cannot change what the user sees after the fact; made in the
+    // same walk that checks the data is JSON.
+    const data = isPlainObject(requestData) ? copyJson(requestData) : undefined;
+    if (data === undefined) {
       throw rpcErrors.invalidParams({
         message: 'Approval request data must be a plain JSON object.',
       });
@@ -224,17 +228,13 @@ export class ApprovalController extends BaseController<
     }
 
     const id = globalThis.crypto.randomUUID();
-    // A copy, so the requester cannot change what the user sees after the fact.
-    const data = JSON.parse(JSON.stringify(requestData)) as ApprovalRequestDataByType[T];
     const pending = { id, origin, type, time: this.#now(), requestData: data } as ApprovalRequest;
     const result = new Promise<ApprovalValue>((resolve, reject) => {
       this.#settlers.set(id, { resolve, reject, parseValue });
     });
-    this.update((state) => {
-      // Immer's Draft of deep Json types overflows the checker; the value is plain JSON.
-      (state.pendingApprovals as Record<string, unknown>)[id] = pending;
-      state.pendingApprovalCount = Object.keys(state.pendingApprovals).length;
-    });
+    // A new frozen state, taken whole: see pending-approvals.ts.
+    const next = withPending(this.state, Object.freeze(pending));
+    this.update(() => next);
     this.messenger.publish(`${approvalControllerName}:requestAdded`, pending);
     return { id, result };
   }
@@ -307,10 +307,8 @@ export class ApprovalController extends BaseController<
   #take(id: string): ApprovalRequest {
     const request = typeof id === 'string' ? this.state.pendingApprovals[id] : undefined;
     if (!request) throw requestNotFound(id);
-    this.update((state) => {
-      delete state.pendingApprovals[id];
-      state.pendingApprovalCount = Object.keys(state.pendingApprovals).length;
-    });
+    const next = withoutPending(this.state, id);
+    this.update(() => next);
     return request;
   }
 

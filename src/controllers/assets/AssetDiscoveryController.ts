@@ -7,6 +7,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { Hex } from '../../shared/primitives';
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   NetworkControllerGetHeadBlockNumberAction,
   NetworkControllerGetProviderAction,
@@ -67,11 +68,13 @@ export type AssetDiscoveryControllerGetStateAction = ControllerGetStateAction<
   typeof assetDiscoveryControllerName,
   AssetDiscoveryState
 >;
+const MESSENGER_EXPOSED_METHODS = ['scan'] as const;
 /** Reads the selected chain's new blocks (and some older ones) for `account`; the history after. */
-export type AssetDiscoveryControllerScanAction = {
-  type: `${typeof assetDiscoveryControllerName}:scan`;
-  handler: (account: Hex) => Promise<AccountHistory>;
-};
+export type AssetDiscoveryControllerScanAction = MethodActions<
+  typeof assetDiscoveryControllerName,
+  AssetDiscoveryController,
+  (typeof MESSENGER_EXPOSED_METHODS)[number]
+>;
 export type AssetDiscoveryControllerActions =
   AssetDiscoveryControllerGetStateAction | AssetDiscoveryControllerScanAction;
 export type AssetDiscoveryControllerEvents = ControllerStateChangeEvent<
@@ -144,7 +147,7 @@ export class AssetDiscoveryController extends BaseController<
     this.#initialSpan = logSpan;
     this.#rangesPerScan = rangesPerScan;
     this.#now = now;
-    this.messenger.registerMethodActionHandlers(this, ['scan'] as const);
+    this.messenger.registerMethodActionHandlers(this, MESSENGER_EXPOSED_METHODS);
   }
 
   /** One scan per chain and account at a time: a second caller shares the first's. */

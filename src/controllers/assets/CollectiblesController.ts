@@ -6,7 +6,8 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
-import type { Hex } from '../../shared/primitives';
+import { type Hex, isAddress } from '../../shared/primitives';
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   BackendRecordsControllerAddCustomNftAction,
   BackendRecordsControllerEvents,
@@ -179,14 +180,16 @@ export type CollectiblesControllerGetStateAction = ControllerGetStateAction<
 >;
 /** What other controllers and the RPC layer may call: the checks and the add (watch asset). */
 const MESSENGER_EXPOSED_METHODS = ['readCollectible', 'addCustomNft'] as const;
-export type CollectiblesControllerReadCollectibleAction = {
-  type: `${typeof collectiblesControllerName}:readCollectible`;
-  handler: CollectiblesController['readCollectible'];
-};
-export type CollectiblesControllerAddCustomNftAction = {
-  type: `${typeof collectiblesControllerName}:addCustomNft`;
-  handler: CollectiblesController['addCustomNft'];
-};
+export type CollectiblesControllerReadCollectibleAction = MethodActions<
+  typeof collectiblesControllerName,
+  CollectiblesController,
+  'readCollectible'
+>;
+export type CollectiblesControllerAddCustomNftAction = MethodActions<
+  typeof collectiblesControllerName,
+  CollectiblesController,
+  'addCustomNft'
+>;
 export type CollectiblesControllerActions =
   | CollectiblesControllerGetStateAction
   | CollectiblesControllerReadCollectibleAction
@@ -266,10 +269,6 @@ type Owned = Candidate & { standard: NftStandard; balance: bigint };
 
 const text = (value: unknown, max = MAX_TEXT): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : null;
-
-function isAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/u.test(value);
-}
 
 /** Keeps the newest `max` entries of a record (insertion order). */
 function bound<T>(record: Record<string, T>, max: number): void {

@@ -6,7 +6,8 @@ import {
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
 
-import type { Hex } from '../../shared/primitives';
+import { type Hex, isAddress } from '../../shared/primitives';
+import type { MethodActions } from '../messenger/method-actions';
 import type {
   BackendRecordsControllerAddCustomTokenAction,
   BackendRecordsControllerDeleteCustomTokenAction,
@@ -158,14 +159,16 @@ export type TokensControllerGetStateAction = ControllerGetStateAction<
 >;
 /** What other controllers and the RPC layer may call: the checks and the add (watch asset). */
 const MESSENGER_EXPOSED_METHODS = ['readTokenMetadata', 'addCustomToken'] as const;
-export type TokensControllerReadTokenMetadataAction = {
-  type: `${typeof tokensControllerName}:readTokenMetadata`;
-  handler: TokensController['readTokenMetadata'];
-};
-export type TokensControllerAddCustomTokenAction = {
-  type: `${typeof tokensControllerName}:addCustomToken`;
-  handler: TokensController['addCustomToken'];
-};
+export type TokensControllerReadTokenMetadataAction = MethodActions<
+  typeof tokensControllerName,
+  TokensController,
+  'readTokenMetadata'
+>;
+export type TokensControllerAddCustomTokenAction = MethodActions<
+  typeof tokensControllerName,
+  TokensController,
+  'addCustomToken'
+>;
 export type TokensControllerActions =
   | TokensControllerGetStateAction
   | TokensControllerReadTokenMetadataAction
@@ -261,10 +264,6 @@ function sensibleDecimals(decimals: number | undefined): number {
     decimals <= MAX_DECIMALS
     ? decimals
     : DEFAULT_DECIMALS;
-}
-
-function isAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/u.test(value);
 }
 
 /**

@@ -5,7 +5,9 @@
  * Multicall3. Every read may fail on its own (a revert reads as undefined) without failing the
  * others.
  */
-import { decodeFunctionResult, encodeFunctionData, multicall3Abi, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, multicall3Abi } from 'viem';
+
+import type { Hex } from '../../shared/primitives';
 
 import {
   BALANCE_CHECKER_ADDRESSES,

@@ -15,8 +15,9 @@ import {
   erc721Abi,
   hexToString,
   parseAbi,
-  type Hex,
 } from 'viem';
+
+import type { Hex } from '../../shared/primitives';
 
 import type { RpcProvider } from '../network/rpc-provider';
 

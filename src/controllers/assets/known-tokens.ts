@@ -5,7 +5,7 @@
  * ERC-20 (Polygon's 0x…1010, Celo) list that contract. The lists live here, outside controller
  * state: they are large and never change while the wallet runs.
  */
-import type { Hex } from '../../shared/primitives';
+import { type Hex, isAddress } from '../../shared/primitives';
 import nativeErc20Tokens from './data/native-erc20-tokens.json';
 
 export type KnownToken = {
@@ -105,8 +105,7 @@ export function parseKnownTokenLists(raw: unknown): KnownTokenLists {
       const token = (entry ?? {}) as Record<string, unknown>;
       const { address, symbol, name, decimals, logo } = token;
       const valid =
-        typeof address === 'string' &&
-        /^0x[0-9a-fA-F]{40}$/u.test(address) &&
+        isAddress(address) &&
         typeof symbol === 'string' &&
         symbol.trim().length >= 1 &&
         symbol.trim().length <= 20 &&

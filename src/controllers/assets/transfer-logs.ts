@@ -5,7 +5,9 @@
  * event: Transfer(from, to, ...) has `to` in topic 2, TransferSingle/Batch(operator, from, to, ...)
  * has `from` in topic 2 and `to` in topic 3.
  */
-import { decodeAbiParameters, pad, parseAbi, toEventSelector, type Hex } from 'viem';
+import { decodeAbiParameters, pad, parseAbi, toEventSelector } from 'viem';
+
+import type { Hex } from '../../shared/primitives';
 
 import type { ContractReader } from './contract-reads';
 

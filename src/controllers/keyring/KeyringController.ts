@@ -177,6 +177,11 @@ export class KeyringController extends BaseController<
   KeyringControllerMessenger
 > {
   #contents: VaultContents | null = null;
+  /**
+   * The keys of `#contents` by address, built once per contents: every signing looks its key up,
+   * and the contents are only ever replaced whole (never changed in place).
+   */
+  #keyIndex: { contents: VaultContents; byAddress: Map<string, KeyEntry> } | null = null;
   /** The key derived at unlock: writes reuse it, so only unlock pays for the KDF. */
   #key: VaultKey | null = null;
   /** Serialises vault mutations so two unlocks or writes never interleave. */
@@ -246,6 +251,8 @@ export class KeyringController extends BaseController<
 
   setLocked(): void {
     this.#contents = null;
+    // The index holds the keys too: locked means no key stays in memory.
+    this.#keyIndex = null;
     this.#key = null;
     if (this.state.isUnlocked || this.state.accounts.length > 0) {
       this.update((state) => {
@@ -402,7 +409,15 @@ export class KeyringController extends BaseController<
   #entryFor(address: string): KeyEntry {
     if (!this.#contents) throw new KeyringError(KeyringErrorCode.locked, LOCKED_ERROR);
     const wanted = normalizeAddress(address);
-    const entry = keyEntriesOf(this.#contents).find((candidate) => candidate.ethAddress === wanted);
+    if (this.#keyIndex?.contents !== this.#contents) {
+      const byAddress = new Map<string, KeyEntry>();
+      // The first entry of an address wins, as a search from the start would find it.
+      for (const entry of keyEntriesOf(this.#contents)) {
+        if (!byAddress.has(entry.ethAddress)) byAddress.set(entry.ethAddress, entry);
+      }
+      this.#keyIndex = { contents: this.#contents, byAddress };
+    }
+    const entry = this.#keyIndex.byAddress.get(wanted);
     if (!entry) throw new KeyringError(KeyringErrorCode.unknownAddress, UNKNOWN_ADDRESS_ERROR);
     return entry;
   }

@@ -2,7 +2,7 @@
  * Pure signing: transactions (legacy with EIP-155, EIP-2930, EIP-1559) for any chain id, and
  * message hashes. No state, no I/O; the keyring passes the key in and forgets it.
  */
-import type { Hex } from '../../shared/primitives';
+import { type Hex, isAddress } from '../../shared/primitives';
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
 import {
   createAccessList2930Tx,
@@ -122,7 +122,7 @@ function parseAccessList(accessList: AccessListInput | undefined): AccessList {
   if (accessList === undefined || accessList === null) return [];
   if (!Array.isArray(accessList)) throw new Error('accessList must be an array.');
   return accessList.map((item: { address?: unknown; storageKeys?: unknown }, index) => {
-    if (typeof item?.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(item.address)) {
+    if (!isAddress(item?.address)) {
       throw new Error(`accessList[${index}].address must be a 0x address.`);
     }
     const keys = item.storageKeys;

@@ -9,6 +9,7 @@ import type { Messenger } from '@metamask/messenger';
 
 import type { MethodActions } from '../messenger/method-actions';
 import type { ApprovalRequestDataByType } from '../approvals/approval-types';
+import { ApprovalError, ApprovalErrorCode } from '../approvals/errors';
 import {
   DEFAULT_WALLET_ORIGIN,
   type ApprovalControllerAddRequestAction,
@@ -18,6 +19,7 @@ import { EncryptionPublicKeyManager } from './encryption-public-key-manager';
 import { EthSignManager } from './eth-sign-manager';
 import type { MessageManager, MessageRecord, MessageStatus, MessageType } from './message-manager';
 import { invalidParams, isPlainObject, normalizeMessageData } from './message-params';
+import { withMessage, withoutMessage } from './message-summaries';
 import { PersonalMessageManager } from './personal-message-manager';
 import {
   decryptMessage,
@@ -238,7 +240,11 @@ export class SignatureController extends BaseController<
         version: record.msgParams.version,
       }),
       async (record) =>
-        signTyped(record.msgParams, await this.#getPrivateKey(record.msgParams.from)),
+        signTyped(
+          record.msgParams,
+          await this.#getPrivateKey(record.msgParams.from),
+          this.typedMessageManager.checkedData(record.msgParams),
+        ),
     ) as Promise<Hex>;
   }
 
@@ -277,7 +283,11 @@ export class SignatureController extends BaseController<
   async decryptPreview(messageId: string): Promise<string> {
     const record = this.decryptMessageManager.get(messageId);
     if (!record || record.status !== 'unapproved') {
-      throw new Error(`No decrypt request waits with id "${messageId}".`);
+      // Coded like every refused action (decryptMessageInline), so views match the code.
+      throw new ApprovalError(
+        ApprovalErrorCode.requestNotFound,
+        `No decrypt request waits with id "${messageId}".`,
+      );
     }
     return decryptMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from));
   }
@@ -302,10 +312,10 @@ export class SignatureController extends BaseController<
     this.#unsubscribes.push(
       manager.onStatusChange((record) => {
         const { id, origin, type, status, time } = record;
-        this.update((state) => {
-          if (manager.get(id)) state.messages[id] = { id, origin, type, status, time };
-          else delete state.messages[id];
-        });
+        const next = manager.has(id)
+          ? withMessage(this.state, { id, origin, type, status, time })
+          : withoutMessage(this.state, id);
+        if (next !== this.state) this.update(() => next);
       }),
       manager.onFinished((record) => {
         const { id, origin, type, status, time, error } = record;

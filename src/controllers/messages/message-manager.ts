@@ -106,6 +106,11 @@ export abstract class MessageManager<Params> {
     return { ...record };
   }
 
+  /** Whether the record is unfinished (held), without copying it. */
+  has(id: string): boolean {
+    return this.#records.has(id);
+  }
+
   /** A copy of an unfinished record. */
   get(id: string): MessageRecord<Params> | undefined {
     const record = this.#records.get(id);

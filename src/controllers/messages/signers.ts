@@ -17,7 +17,7 @@ import {
 } from '@metamask/eth-sig-util';
 
 import { signHash } from '../keyring/sign-transaction';
-import type { TypedMessageParams } from './typed-data-validation';
+import type { CheckedTypedData, TypedMessageParams } from './typed-data-validation';
 
 /** A 32-byte private key, as bytes or hex (0x optional). */
 export type PrivateKey = Uint8Array | string;
@@ -46,8 +46,15 @@ export function recoverPersonal(data: Hex, signature: string): Hex {
   return recoverPersonalSignature({ data, signature }).toLowerCase() as Hex;
 }
 
-/** eth_signTypedData V1 (array), V3 and V4 (JSON string). */
-export function signTyped(params: TypedMessageParams, privateKey: PrivateKey): Hex {
+/**
+ * eth_signTypedData V1 (array), V3 and V4 (JSON string). `parsed` is V3/V4's data as the
+ * validator already parsed it; without it the JSON is parsed here.
+ */
+export function signTyped(
+  params: TypedMessageParams,
+  privateKey: PrivateKey,
+  parsed?: CheckedTypedData,
+): Hex {
   const privateKeyBuffer = keyBuffer(privateKey);
   if (params.version === 'V1') {
     return signTypedData({
@@ -56,7 +63,10 @@ export function signTyped(params: TypedMessageParams, privateKey: PrivateKey): H
       version: SignTypedDataVersion.V1,
     }) as Hex;
   }
-  const data = JSON.parse(params.data as string) as TypedMessage<MessageTypes>;
+  const data =
+    parsed !== undefined && !Array.isArray(parsed)
+      ? parsed
+      : (JSON.parse(params.data as string) as TypedMessage<MessageTypes>);
   return signTypedData({
     privateKey: privateKeyBuffer,
     data,

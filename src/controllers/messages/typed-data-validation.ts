@@ -1,8 +1,14 @@
 /** The typed-data checks of spec part 1 §5 (Typed message), with MetaMask's messages. */
 import type { Hex } from '../../shared/primitives';
-import { typedSignatureHash, type TypedDataV1Field } from '@metamask/eth-sig-util';
+import {
+  typedSignatureHash,
+  type MessageTypes,
+  type TypedDataV1Field,
+  type TypedMessage,
+} from '@metamask/eth-sig-util';
 
 import { invalidParams, isPlainObject, isValidAddress } from './message-params';
+import { parseTypedDataJson, TypedDataTooDeepError } from './typed-data-json';
 
 export type TypedDataVersion = 'V1' | 'V3' | 'V4';
 
@@ -73,6 +79,21 @@ export function validateTypedMessageParams(
   version: unknown,
   getActiveChainId: () => string | number | undefined,
 ): TypedMessageParams {
+  return checkTypedMessageParams(params, version, getActiveChainId).params;
+}
+
+/** V3/V4 data as the validator parsed it (checked against the schema); V1's array as given. */
+export type CheckedTypedData = TypedDataV1Field[] | TypedMessage<MessageTypes>;
+
+/**
+ * validateTypedMessageParams, also giving the data as parsed for its checks, so that signing
+ * need not parse the JSON again.
+ */
+export function checkTypedMessageParams(
+  params: unknown,
+  version: unknown,
+  getActiveChainId: () => string | number | undefined,
+): { params: TypedMessageParams; data: CheckedTypedData } {
   if (!isPlainObject(params)) throw invalidParams(TYPED_DATA_MESSAGES.notObject);
   if (!('data' in params)) throw invalidParams(TYPED_DATA_MESSAGES.noData);
   if (!('from' in params)) throw invalidParams(TYPED_DATA_MESSAGES.noFrom);
@@ -88,15 +109,17 @@ export function validateTypedMessageParams(
       } catch {
         throw invalidParams(TYPED_DATA_MESSAGES.v1Invalid);
       }
-      return { from: sender, data: data as TypedDataV1Field[], version };
+      const fields = data as TypedDataV1Field[];
+      return { params: { from: sender, data: fields, version }, data: fields };
     }
     case 'V3':
     case 'V4': {
       if (typeof data !== 'string') throw invalidParams(TYPED_DATA_MESSAGES.notString);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(data);
-      } catch {
+        parsed = parseTypedDataJson(data);
+      } catch (error) {
+        if (error instanceof TypedDataTooDeepError) throw invalidParams(error.message);
         throw invalidParams(TYPED_DATA_MESSAGES.notJson);
       }
       if (!conformsToSchema(parsed)) throw invalidParams(TYPED_DATA_MESSAGES.schema);
@@ -111,7 +134,10 @@ export function validateTypedMessageParams(
         const requested = parseChainId(chainId);
         if (requested !== active) throw invalidParams(chainIdMismatchMessage(chainId, active));
       }
-      return { from: sender, data, version };
+      return {
+        params: { from: sender, data, version },
+        data: parsed as unknown as TypedMessage<MessageTypes>,
+      };
     }
     default:
       throw invalidParams(TYPED_DATA_MESSAGES.unknownVersion);

@@ -1,6 +1,10 @@
 import { MessageManager, type MessageManagerConfig } from './message-manager';
 import { invalidParams, isPlainObject } from './message-params';
-import { validateTypedMessageParams, type TypedMessageParams } from './typed-data-validation';
+import {
+  checkTypedMessageParams,
+  type CheckedTypedData,
+  type TypedMessageParams,
+} from './typed-data-validation';
 
 export interface TypedMessageManagerOptions extends Pick<MessageManagerConfig, 'now'> {
   /** The selected chain id (hex or decimal); undefined while switching networks. */
@@ -10,6 +14,8 @@ export interface TypedMessageManagerOptions extends Pick<MessageManagerConfig, '
 /** eth_signTypedData (V1, V3, V4) requests: unapproved, approved, then signed, rejected or errored. */
 export class TypedMessageManager extends MessageManager<TypedMessageParams> {
   readonly #getActiveChainId: () => string | number | undefined;
+  /** The data each record's params were checked as, parsed once (held only while the record lives). */
+  readonly #checked = new WeakMap<TypedMessageParams, CheckedTypedData>();
 
   constructor({ getActiveChainId, ...options }: TypedMessageManagerOptions) {
     super({
@@ -27,6 +33,13 @@ export class TypedMessageManager extends MessageManager<TypedMessageParams> {
   protected validate(params: unknown): TypedMessageParams {
     if (!isPlainObject(params)) throw invalidParams('Params must be an object.');
     const { version, ...rest } = params;
-    return validateTypedMessageParams(rest, version, this.#getActiveChainId);
+    const checked = checkTypedMessageParams(rest, version, this.#getActiveChainId);
+    this.#checked.set(checked.params, checked.data);
+    return checked.params;
+  }
+
+  /** The data of a record's params as validated: what is signed is exactly what was checked. */
+  checkedData(params: TypedMessageParams): CheckedTypedData | undefined {
+    return this.#checked.get(params);
   }
 }

@@ -12,6 +12,7 @@ import { invalidAddress, unknownTheme, unsupportedLocale } from './errors';
 export const preferencesControllerName = 'PreferencesController';
 
 import { LOCALES, THEMES, type Locale, type Theme } from '../../shared/preferences';
+import { isAddress } from '../../shared/primitives';
 
 export type PreferencesState = {
   theme: Theme;
@@ -104,7 +105,7 @@ export class PreferencesController extends BaseController<
 
   /** Selects an account; the caller checks that the keyring holds it. null clears the selection. */
   setSelectedAddress(address: string | null): void {
-    if (address !== null && !/^0x[0-9a-fA-F]{40}$/u.test(address)) {
+    if (address !== null && !isAddress(address)) {
       throw invalidAddress(address);
     }
     const selectedAddress = address?.toLowerCase() ?? null;

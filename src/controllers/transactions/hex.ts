@@ -1,4 +1,6 @@
 /** Small hex helpers: quantities are 0x-prefixed, lowercase, without leading zeros. */
+import { isAddress } from '../../shared/primitives';
+
 export function addHexPrefix(value: string): string {
   return value.startsWith('0x') || value.startsWith('0X') ? `0x${value.slice(2)}` : `0x${value}`;
 }
@@ -20,9 +22,8 @@ export function isHexString(value: unknown): value is string {
   return typeof value === 'string' && /^0x[0-9a-fA-F]*$/u.test(value);
 }
 
-export function isValidAddress(value: unknown): value is string {
-  return typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/u.test(value);
-}
+/** The shared address rule (src/shared/primitives), under the name the transaction modules use. */
+export { isAddress as isValidAddress };
 
 /** Multiplies a hex quantity by a fraction, rounding up, so a bump is never below the ratio. */
 export function multiplyHex(value: string, numerator: bigint, denominator: bigint): string {

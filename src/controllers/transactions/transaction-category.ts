@@ -1,4 +1,6 @@
-import { decodeFunctionData, type Hex, parseAbi, toFunctionSelector } from 'viem';
+import { decodeFunctionData, parseAbi, toFunctionSelector } from 'viem';
+
+import type { Hex } from '../../shared/primitives';
 
 import type { MethodParam, TransactionCategory, TxParams } from './types';
 

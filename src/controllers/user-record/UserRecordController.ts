@@ -37,6 +37,7 @@ import type {
   PreferencesControllerSetLocaleAction,
   PreferencesControllerSetThemeAction,
 } from '../preferences/PreferencesController';
+import { isAddress } from '../../shared/primitives';
 
 export const userRecordControllerName = 'UserRecordController';
 
@@ -211,7 +212,7 @@ export class UserRecordController extends BaseController<
    */
   async init(login: LoginDetails): Promise<void> {
     const address = (login.address ?? this.#selectedAddress() ?? '').toLowerCase();
-    if (!/^0x[0-9a-f]{40}$/u.test(address)) {
+    if (!isAddress(address)) {
       throw new UserRecordError(UserRecordErrorCode.noAccount, NO_LOGIN_ACCOUNT_ERROR);
     }
     let token = await this.messenger.call('BackendSessionController:ensureToken', address);
@@ -354,7 +355,7 @@ export class UserRecordController extends BaseController<
   }
 
   async setDefaultPublicAddress(defaultAddress: string): Promise<void> {
-    if (!/^0x[0-9a-fA-F]{40}$/u.test(defaultAddress)) throw invalidAddress(defaultAddress);
+    if (!isAddress(defaultAddress)) throw invalidAddress(defaultAddress);
     const value = defaultAddress.toLowerCase();
     await this.#change(
       'defaultAddress',

@@ -4,6 +4,7 @@
 import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { fetchJson } from '../http-json';
+import { isAddress } from '../../shared/primitives';
 
 const SERVICE = '.bit indexer';
 export const BIT_ACCOUNT_NOT_EXIST = 20007;
@@ -77,7 +78,7 @@ export class BitIndexer {
         if (record?.key !== 'address.eth' || typeof record.value !== 'string') continue;
         const value = record.value.trim();
         // Records are free text: skip anything that cannot receive ETH.
-        if (!/^0x[0-9a-fA-F]{40}$/.test(value)) continue;
+        if (!isAddress(value)) continue;
         const address = value.toLowerCase();
         if (!addresses.includes(address)) addresses.push(address);
       }

@@ -1,6 +1,8 @@
 // ENS forward resolution over JSON-RPC: registry.resolver(namehash) then resolver.addr(namehash),
 // encoded and decoded with viem's ABI coder; names normalised per ENSIP-15 before hashing.
-import { decodeFunctionResult, encodeFunctionData, type Hex, zeroAddress } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, zeroAddress } from 'viem';
+
+import type { Hex } from '../../shared/primitives';
 import { namehash, normalize } from 'viem/ens';
 import { badRequest } from '../errors';
 import { createBoundedCache, type BoundedCache } from '../cache';

@@ -3,7 +3,9 @@
 // namehash of the domain (UD uses the same namehash for .crypto, .nft, .x, .wallet, ...).
 // The ProxyReader answers '' for a domain without that record or without a resolver.
 // Call data and answer go through viem's ABI coder.
-import { decodeFunctionResult, encodeFunctionData, type Hex } from 'viem';
+import { decodeFunctionResult, encodeFunctionData } from 'viem';
+
+import { type Hex, isAddress } from '../../shared/primitives';
 import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { namehash, type NameResolver } from './ens';
@@ -76,8 +78,7 @@ export class UnstoppableResolver implements NameResolver {
     )) as Hex;
     const value = decodeString(result).trim();
     // A record that is not an address (a typo, another chain's format) cannot receive ETH.
-    const address =
-      /^0x[0-9a-fA-F]{40}$/.test(value) && !/^0x0{40}$/.test(value) ? value.toLowerCase() : null;
+    const address = isAddress(value) && !/^0x0{40}$/.test(value) ? value.toLowerCase() : null;
     this.cache.set(name, address);
     return address;
   }

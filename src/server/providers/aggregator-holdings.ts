@@ -3,6 +3,7 @@
 // Calls go through the configured UpstreamProxy, which adds the key, caps, times out and caches.
 import { HttpError } from '../errors';
 import type { UpstreamProxy } from '../proxy/upstream-proxy';
+import { isAddress } from '../../shared/primitives';
 
 /** The wallet's detected-token shape (spec part 2 §3). */
 export interface DetectedToken {
@@ -64,7 +65,6 @@ interface NftData {
   } | null;
 }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UINT = /^[0-9]{1,78}$/;
 // Covalent lists the chain's native coin under this placeholder address; it is no ERC-20.
 const NATIVE_PLACEHOLDER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
@@ -85,7 +85,7 @@ export function toDetectedTokens(items: unknown[], network: string): DetectedTok
   for (const raw of items) {
     const item = (raw ?? {}) as BalanceItem;
     const address = text(item.contract_address);
-    if (!address || !ADDRESS.test(address)) continue;
+    if (!isAddress(address)) continue;
     if (address.toLowerCase() === NATIVE_PLACEHOLDER || item.native_token === true) continue;
     if (item.type === 'nft') continue;
     const balance = text(item.balance);
@@ -129,7 +129,7 @@ export function toCollectibles(items: unknown[], network: string): Collectible[]
     const item = (raw ?? {}) as NftItem;
     const address = text(item.contract_address)?.toLowerCase();
     const standard = standardOf(item.supports_erc);
-    if (!address || !ADDRESS.test(address) || !standard || !Array.isArray(item.nft_data)) continue;
+    if (!isAddress(address) || !standard || !Array.isArray(item.nft_data)) continue;
     for (const entry of item.nft_data as NftData[]) {
       const tokenId = text(entry?.token_id);
       if (!tokenId || !UINT.test(tokenId)) continue;

@@ -1,9 +1,10 @@
 // Field schemas the backend API's records and requests are built from. Each is plain JSON
 // Schema (TypeBox) and, through Static, its TypeScript type.
 import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox';
+import { ADDRESS_TEXT } from '../primitives';
 
 /** A 0x address in any letter case (the server stores it lowercased). */
-export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
+export const ADDRESS_PATTERN = `^${ADDRESS_TEXT}$`;
 export const Address = Type.String({ pattern: ADDRESS_PATTERN });
 export const ShortText = Type.String({ minLength: 1, maxLength: 200 });
 export const LongText = Type.String({ maxLength: 2000 });

@@ -2,6 +2,7 @@
 // and NFT holdings, explorer history, social lookups and the data-provider passthrough.
 import { Type, type Static } from '@sinclair/typebox';
 import { Address, ChainIdText, ShortText, Strict, StringEnum } from './primitives';
+import { ADDRESS_TEXT } from '../primitives';
 
 const SYMBOL = '[A-Za-z0-9]{1,10}';
 
@@ -98,7 +99,6 @@ export type ProviderUrlQuery = Static<typeof ProviderUrlQuery>;
  * GET /tokenprices?chainId=0x1&contract_addresses=0x…,0x…&vs_currencies=usd,eur: token prices by
  * contract address (spec part 2 §7: "queried by contract addresses and vs_currencies").
  */
-const ADDRESS_TEXT = '0x[0-9a-fA-F]{40}';
 export const MAX_PRICED_TOKENS = 100;
 export const TokenPricesQuery = Type.Object(
   {

@@ -29,7 +29,9 @@ import {
   type StatusMessage,
 } from '../../embed/torus-wire';
 import type { FrameProvider } from '../provider-frame/provider-frame';
+import type { BuiltInNetworkType } from '../../shared/networks';
 import { parseInitConfig, type EmbedConfig } from './init-config';
+import { planInitNetwork } from './init-network';
 
 /** What the iframe asks of the wallet besides the provider. */
 export interface EmbedWallet {
@@ -37,6 +39,8 @@ export interface EmbedWallet {
   logout(): Promise<void>;
   /** Imports a 0x-prefixed key into the unlocked wallet and selects it. */
   importPrivateKey(privateKey: string): Promise<void>;
+  /** Selects a built-in network (the host's init asked for it; see ./init-network.ts). */
+  setNetwork(type: BuiltInNetworkType): Promise<void>;
 }
 
 /** What the iframe's view hears (the widget, the modals). All optional. */
@@ -82,8 +86,17 @@ export interface EmbedFrame {
   readonly hostOrigin: string | undefined;
   /** Asks the host to show the iframe full screen (a modal) or as the widget. */
   setFullscreen(fullscreen: boolean): void;
+  /**
+   * A read through the host's own connection, for the widget panel: only methods that never
+   * ask the user (READ_METHODS), so the panel cannot prompt on the host's behalf.
+   */
+  read(method: ReadMethod, params?: unknown[]): Promise<unknown>;
   close(): void;
 }
+
+/** What the widget panel may read through the host's connection. */
+export const READ_METHODS = ['eth_accounts', 'eth_chainId', 'eth_getBalance'] as const;
+export type ReadMethod = (typeof READ_METHODS)[number];
 
 /** Errors the host reads for features that arrive with their own issues. */
 export const NOT_AVAILABLE = {
@@ -229,12 +242,27 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     if (config.refused.length > 0) {
       warn(`Orrery embed: init refused ${config.refused.join('; ')}`);
     }
-    // Answered first: nothing the view loads may delay the host's init.
-    send(sub(COMM.init), { name: 'init_complete', data: { success: true } });
     ui.onConfig?.(config);
-    ui.onWidgetVisibility?.(config.widgetVisible);
-    void refreshStatus(true);
+    // The host's network is set before init_complete (the dapp reads chainId right after
+    // init); a failure is logged and init still answers: a hang is worse.
+    applyInitNetwork(config)
+      .catch((error: unknown) =>
+        warn(`Orrery embed: init network not applied: ${messageOf(error, 'unknown')}`),
+      )
+      .then(() => {
+        send(sub(COMM.init), { name: 'init_complete', data: { success: true } });
+        ui.onWidgetVisibility?.(config.widgetVisible);
+        void refreshStatus(true);
+      });
   });
+
+  const applyInitNetwork = async (config: EmbedConfig): Promise<void> => {
+    if (!config.network) return;
+    const current = await request('eth_chainId');
+    const plan = planInitNetwork(config.network, typeof current === 'string' ? current : null);
+    if (plan.kind === 'refuse') warn(`Orrery embed: init network refused: ${plan.reason}`);
+    if (plan.kind === 'switch') await options.wallet.setNetwork(plan.type);
+  };
 
   sub(COMM.widgetVisibility).onData((chunk) => {
     if (isRecord(chunk) && typeof chunk.data === 'boolean') ui.onWidgetVisibility?.(chunk.data);
@@ -389,6 +417,12 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     },
     setFullscreen(fullscreen) {
       send(sub(COMM.widget), { data: fullscreen });
+    },
+    read(method, params) {
+      if (!(READ_METHODS as readonly string[]).includes(method)) {
+        return Promise.reject(new Error(`embed frame: ${String(method)} is not a read`));
+      }
+      return request(method, params);
     },
     close() {
       muxA.close();

@@ -11,6 +11,8 @@ import { createActionCaller, type ActionCaller } from './action-caller';
 import type { MountedModal } from './approvals/mount';
 import type { MountedWidget } from './widget/mount-widget';
 import { startEmbedFrame } from './embed-frame';
+import { DEFAULT_BUTTON_POSITION, DEFAULT_BUTTON_SIZE, type EmbedConfig } from './init-config';
+import type { panelModel as PanelModelFn } from './widget/panel-model';
 
 if (window.parent === window) {
   document.body.textContent = 'This page is the Orrery wallet for sites that embed it.';
@@ -23,16 +25,39 @@ if (window.parent === window) {
   let modal: Promise<MountedModal | null> | null = null;
   let widget: Promise<MountedWidget | null> | null = null;
   let widgetVisible = false;
-  let buttonSize = 56;
+  let config: EmbedConfig | null = null;
   const showWidget = () => {
     void widget?.then((mounted) => mounted?.setVisible(widgetVisible && modal === null));
     if (widget || !widgetVisible) return;
     widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
-      .then(({ mountWidget }) => mountWidget({ size: buttonSize, walletUrl: location.origin }))
+      .then(({ mountWidget, panelModel }) =>
+        mountWidget({
+          size: config?.buttonSize ?? DEFAULT_BUTTON_SIZE,
+          position: config?.buttonPosition ?? DEFAULT_BUTTON_POSITION,
+          walletUrl: location.origin,
+          defaultLanguage: config?.whiteLabel.whiteLabel.defaultLanguage ?? null,
+          logos: config?.whiteLabel.whiteLabel ?? null,
+          readPanel: () => readPanel(panelModel),
+          onExpanded: (expanded) => frame.setFullscreen(expanded),
+        }),
+      )
       .catch((error: unknown) => {
         console.warn('Orrery embed: the widget failed to load', error);
         return null;
       });
+  };
+  // The panel reads once per opening, through the host's connection (what the host may see).
+  const readPanel = async (model: typeof PanelModelFn) => {
+    const [accounts, chainId] = await Promise.all([
+      frame.read('eth_accounts'),
+      frame.read('eth_chainId'),
+    ]);
+    const address = Array.isArray(accounts) ? (accounts[0] as unknown) : undefined;
+    const balance =
+      typeof address === 'string'
+        ? await frame.read('eth_getBalance', [address, 'latest']).catch(() => null)
+        : null;
+    return model({ accounts, chainId, balance });
   };
   const frame = startEmbedFrame({
     parent: window.parent,
@@ -54,10 +79,19 @@ if (window.parent === window) {
         void (await (
           await actions()
         )('importAccountWithPrivateKey', key)),
+      setNetwork: async (type) => (await actions())('setProviderType', type),
     },
     ui: {
-      onConfig(config) {
-        buttonSize = config.buttonSize;
+      onConfig(next) {
+        config = next;
+        const { whiteLabel } = next.whiteLabel;
+        if (whiteLabel.isActive) {
+          void import(/* webpackChunkName: "embed-white-label" */ './white-label')
+            .then(({ applyEmbedWhiteLabel }) => applyEmbedWhiteLabel(whiteLabel))
+            .catch((error: unknown) =>
+              console.warn('Orrery embed: the white-label failed to load', error),
+            );
+        }
       },
       onWidgetVisibility(visible) {
         widgetVisible = visible;

@@ -2,9 +2,10 @@
 // amounts typed in whole tokens or fiat become base units, the fee tiers become the approval's
 // overrides, send-all leaves exactly the maximum fee. Exact decimals throughout (bignumber.js).
 import BigNumber from 'bignumber.js';
-import { isAddress } from 'viem';
+import { isAddress as isChecksumAddress } from 'viem';
 
 import type { UiState } from '../../background/contract/ui-state';
+import { isAddress } from '../../shared/primitives';
 
 /** Recipient kinds of the send form (spec part 1 §3 contact kinds, §5 rules). */
 export const RECIPIENT_KINDS = [
@@ -152,8 +153,8 @@ export function unitsToText(baseUnits: bigint, decimals: number): string {
  */
 export function isRecipientAddress(text: string): boolean {
   const value = text.trim();
-  if (!/^0x[0-9a-fA-F]{40}$/u.test(value)) return false;
+  if (!isAddress(value)) return false;
   const body = value.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
-  return isAddress(value, { strict: true });
+  return isChecksumAddress(value, { strict: true });
 }

@@ -225,6 +225,51 @@ describe('signing through a connection (viem wallet client as the dapp)', () => 
     }
   });
 
+  it('refuses typed data nested past the limit with -32602, before any prompt', async () => {
+    // EIP-712 allows recursive struct types, so a message may nest as deep as a dapp likes.
+    const types = {
+      EIP712Domain: [{ name: 'chainId', type: 'uint256' }],
+      Node: [
+        { name: 'label', type: 'string' },
+        { name: 'child', type: 'Node[]' },
+      ],
+    };
+    const nested = (levels: number): unknown =>
+      levels === 0 ? { label: 'leaf', child: [] } : { label: 'node', child: [nested(levels - 1)] };
+    const data = (levels: number) =>
+      JSON.stringify({
+        types,
+        primaryType: 'Node',
+        domain: { chainId: 5777 },
+        message: nested(levels),
+      });
+    const requested: string[] = [];
+    const answers = autoAnswer(engine, (request) => {
+      requested.push(request.type);
+      return 'reject';
+    });
+    try {
+      expect(
+        await rejectionOf(
+          provider.request({ method: 'eth_signTypedData_v4', params: [account, data(2_000)] }),
+        ),
+      ).toMatchObject({
+        code: -32602,
+        message: 'Typed data may not be nested deeper than 64 levels.',
+      });
+      expect(requested).toEqual([]);
+      // A shallow message of the same recursive type still reaches the user.
+      expect(
+        await rejectionOf(
+          provider.request({ method: 'eth_signTypedData_v4', params: [account, data(3)] }),
+        ),
+      ).toMatchObject({ code: 4001 });
+      expect(requested).toHaveLength(1);
+    } finally {
+      answers.stop();
+    }
+  });
+
   it('refuses any account the origin is not shown with 4100 Unauthorized origin, before any prompt', async () => {
     const requested: string[] = [];
     const answers = autoAnswer(engine, (request) => {

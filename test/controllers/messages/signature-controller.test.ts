@@ -14,6 +14,7 @@ import {
   createSignatureHarness,
   DEV,
   DEV_KEY,
+  flush,
   UNKNOWN_ACCOUNT_ERROR,
 } from './harness';
 
@@ -285,6 +286,27 @@ describe('eth_getEncryptionPublicKey and eth_decrypt', () => {
     const again = harness.signatures.decrypt({ from: DEV, data: JSON.stringify(encrypted) }, DAPP);
     harness.approve('decrypt');
     await expect(again).resolves.toBe('again');
+  });
+
+  it('previews a waiting decrypt only, refusing any other id with a coded failure', async () => {
+    const harness = createSignatureHarness();
+    const keyRequest = harness.signatures.getEncryptionPublicKey({ from: DEV }, DAPP);
+    harness.approve('encryption_public_key');
+    const publicKey = await keyRequest;
+    const decrypting = harness.signatures.decrypt(
+      { from: DEV, data: encryptFor(publicKey, 'preview') },
+      DAPP,
+    );
+    await flush();
+    const { messageId } = harness.approvals.getPending()[0]!.requestData as { messageId: string };
+    await expect(harness.signatures.decryptPreview(messageId)).resolves.toBe('preview');
+    harness.approve('decrypt');
+    await expect(decrypting).resolves.toBe('preview');
+    for (const id of [messageId, 'no-such-id']) {
+      expect(await rejectionOf(harness.signatures.decryptPreview(id))).toMatchObject({
+        data: { code: 'approvals.requestNotFound' },
+      });
+    }
   });
 
   it('denials give 4001 with their spec messages', async () => {

@@ -4,6 +4,7 @@
  */
 import type { UiState } from '../../../background/contract/ui-state';
 import { formatTokenAmount } from '../../format/amounts';
+import { readableMessage } from '../../view-models/approvals';
 
 type Approval = UiState['ApprovalController']['pendingApprovals'][string];
 
@@ -33,25 +34,6 @@ export interface ApprovalView {
   blocked: 'locked' | 'noAccount' | null;
 }
 
-/** Hex of UTF-8 text as the text; other hex as is. */
-export function decodeMessage(hex: string): string {
-  if (!/^0x([0-9a-f]{2})*$/i.test(hex)) return hex;
-  const bytes = new Uint8Array((hex.length - 2) / 2);
-  for (let i = 0; i < bytes.length; i++)
-    bytes[i] = Number.parseInt(hex.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // Control characters other than line breaks and tabs mean binary data.
-    const binary = [...text].some((char) => {
-      const code = char.charCodeAt(0);
-      return (code < 0x20 && char !== '\n' && char !== '\r' && char !== '\t') || code === 0x7f;
-    });
-    return binary ? hex : text;
-  } catch {
-    return hex;
-  }
-}
-
 export function approvalForOrigin(state: UiState, origin: string): ApprovalView | null {
   const mine = Object.values(state.ApprovalController.pendingApprovals)
     .filter((approval) => approval.origin === origin)
@@ -74,7 +56,8 @@ export function approvalForOrigin(state: UiState, origin: string): ApprovalView 
       break;
     }
     case 'personal_sign':
-      details.push({ label: 'message', value: decodeMessage(String(data.data ?? '')) });
+      // Read as the approval window reads it: one rule for what a person is shown.
+      details.push({ label: 'message', value: readableMessage(String(data.data ?? '')).value });
       break;
     case 'typed_data':
       details.push({ label: 'data', value: JSON.stringify(data.data, null, 2) });

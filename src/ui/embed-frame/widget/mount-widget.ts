@@ -1,26 +1,48 @@
 /**
- * The widget button the host shows in its corner (torus-embed's 70×70 iframe): the wallet's
- * mark, opening the full wallet in its own window. Loaded after init only when the host shows
- * the button, and kept small (no React; i18next with only `embed.json` of one language): it
- * runs on every dapp page view. It mirrors no state (no subscription, no polling): the theme
- * comes from the wallet origin's stored mirror, the language from the browser.
+ * The widget the host shows in its corner (torus-embed's 70×70 iframe): the wallet's mark and,
+ * on a click, a panel with the account the host is shown, its balance, the network and a way
+ * to the full wallet. Loaded after init only when the host shows the button, and kept small (no
+ * React; i18next with only `embed.json` of one language): it runs on every dapp page view. It
+ * mirrors no state and polls nothing: the panel reads once each time it opens, through the
+ * host's own connection. The theme comes from the wallet origin's stored mirror.
  */
 import i18next from 'i18next';
 
 import { LOCALES, type Locale } from '../../../shared/preferences';
 import { applyTheme, storedTheme } from '../../theme/appearance';
 import '../../theme/tokens.css';
+import type { WhiteLabel } from '../../../shared/white-label';
+import type { ButtonPosition } from '../init-config';
+import { widgetLogo } from './logo';
+import type { PanelModel } from './panel-model';
+import { createPanel } from './panel';
 import styles from './Widget.module.css';
 
 export interface MountedWidget {
   setVisible(visible: boolean): void;
 }
 
-async function widgetTranslator(): Promise<(key: string) => string> {
+export interface WidgetOptions {
+  size: number;
+  position: ButtonPosition;
+  walletUrl: string;
+  /** The host's white-label language, used when the browser's is not one of ours. */
+  defaultLanguage?: Locale | null;
+  /** The host's white-label logos, shown on the button instead of the wallet's mark. */
+  logos?: Pick<WhiteLabel, 'logoLight' | 'logoDark'> | null;
+  /** Reads what the panel shows (the host's connection). */
+  readPanel(): Promise<PanelModel>;
+  /** The panel needs the whole host viewport (true) or only the corner (false). */
+  onExpanded(expanded: boolean): void;
+}
+
+async function widgetTranslator(
+  fallback: Locale,
+): Promise<(key: string, values?: Record<string, string>) => string> {
   const browser = navigator.language.slice(0, 2);
   const language: Locale = (LOCALES as readonly string[]).includes(browser)
     ? (browser as Locale)
-    : 'en';
+    : fallback;
   const strings = (await import(
     /* webpackChunkName: "embed-strings-[request]" */ `../../../../locales/${language}/embed.json`
   )) as { default: Record<string, unknown> };
@@ -30,37 +52,60 @@ async function widgetTranslator(): Promise<(key: string) => string> {
     resources: { [language]: { translation: { embed: strings.default } } },
     interpolation: { escapeValue: false },
   });
-  return (key) => i18n.t(key);
+  document.documentElement.lang = language;
+  return (key, values) => i18n.t(key, values ?? {});
 }
 
-export async function mountWidget(options: {
-  size: number;
-  walletUrl: string;
-}): Promise<MountedWidget> {
+export async function mountWidget(options: WidgetOptions): Promise<MountedWidget> {
   document.documentElement.dataset.surface = 'transparent';
-  applyTheme(storedTheme() ?? 'light');
-  const t = await widgetTranslator();
+  const theme = storedTheme() ?? 'light';
+  applyTheme(theme);
+  const t = await widgetTranslator(options.defaultLanguage ?? 'en');
   const corner = document.createElement('div');
   corner.className = styles.corner ?? '';
+  corner.dataset.position = options.position;
   const button = document.createElement('button');
   button.type = 'button';
   button.className = styles.button ?? '';
   button.style.width = button.style.height = `${options.size}px`;
-  button.setAttribute('aria-label', t('embed.widget.open'));
-  button.title = t('embed.widget.open');
+  button.setAttribute('aria-label', t('embed.widget.button'));
+  button.setAttribute('aria-expanded', 'false');
+  button.title = t('embed.widget.button');
   const logo = document.createElement('img');
-  logo.src = `${options.walletUrl}/images/torus_icon-blue.svg`;
+  logo.src = widgetLogo(options.logos ?? null, theme, options.walletUrl);
   logo.alt = '';
   logo.className = styles.logo ?? '';
   button.append(logo);
+
+  const panel = createPanel({
+    t,
+    openWallet: () =>
+      window.open(`${options.walletUrl}/wallet`, '_blank', 'noopener,width=1315,height=740'),
+    onClose: () => setExpanded(false),
+  });
+  const setExpanded = (expanded: boolean) => {
+    if (expanded === corner.classList.contains(styles.expanded ?? 'expanded')) return;
+    corner.classList.toggle(styles.expanded ?? 'expanded', expanded);
+    button.setAttribute('aria-expanded', String(expanded));
+    options.onExpanded(expanded);
+    if (expanded) {
+      panel.show(options.readPanel());
+    } else {
+      panel.hide();
+      button.focus();
+    }
+  };
   button.addEventListener('click', () =>
-    window.open(`${options.walletUrl}/wallet`, '_blank', 'noopener,width=1315,height=740'),
+    setExpanded(!corner.classList.contains(styles.expanded ?? 'expanded')),
   );
-  corner.append(button);
+  button.setAttribute('aria-controls', panel.element.id);
+  corner.append(panel.element, button);
   document.body.append(corner);
   return {
     setVisible(visible) {
+      if (!visible) setExpanded(false);
       corner.hidden = !visible;
     },
   };
 }
+export { panelModel } from './panel-model';
