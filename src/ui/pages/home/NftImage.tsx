@@ -12,8 +12,8 @@ export function NftImage({ src, alt }: { src: string | null; alt: string }) {
     <svg
       className={styles.nftImage}
       viewBox="0 0 96 96"
-      role="img"
-      aria-label={alt}
+      // Beside a name that says the same (the grid's cards), the placeholder is decoration.
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       data-testid="nft-placeholder"
     >
       <rect width="96" height="96" rx="12" fill="var(--color-surface-2)" />
