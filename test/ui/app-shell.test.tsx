@@ -130,7 +130,6 @@ describe('routes with a session', () => {
     ['/wallet/topup/banxa', 'Top up | Orrery'],
     ['/wallet/discover', 'Discover | Orrery'],
     ['/wallet/swap', 'Swap | Orrery'],
-    [`/wallet/home/collectibles/${SAMPLE_ADDRESS}`, 'Collectible | Orrery'],
   ])('%s is a placeholder inside the wallet, titled %s', async (path, title) => {
     const { background, settle } = await renderApp(path);
     background.snapshot(1, signedInState());
@@ -138,6 +137,16 @@ describe('routes with a session', () => {
     expect(screen.getByTestId('coming-soon')).toBeTruthy();
     expect(screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!).toBeTruthy();
     expect(document.title).toBe(title);
+  });
+
+  it('/wallet/home/collectibles/{address} is its own screen: a contract the account does not hold is not found', async () => {
+    const { background, settle } = await renderApp(`/wallet/home/collectibles/${SAMPLE_ADDRESS}`);
+    background.snapshot(1, signedInState());
+    await settle();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+    expect(await screen.findByTestId('collectible-not-found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
+    expect(document.title).toBe('Collectible | Orrery');
   });
 
   it('sends the user to the login screen as soon as the wallet locks', async () => {
