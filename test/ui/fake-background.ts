@@ -6,6 +6,7 @@ import {
   getDefaultKeyringState,
   type KeyringState,
 } from '../../src/controllers/keyring/KeyringController';
+import { getDefaultLoginState } from '../../src/controllers/login/LoginController';
 import { getDefaultAccountTrackerState } from '../../src/controllers/account-tracker/AccountTrackerController';
 import { getDefaultCurrencyState } from '../../src/controllers/currency/CurrencyController';
 import { getDefaultPastTransactionsState } from '../../src/controllers/past-transactions/PastTransactionsController';
@@ -57,6 +58,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     NetworkController: getDefaultNetworkState(LOCALHOST_NETWORK),
     PreferencesController: getDefaultPreferencesState(),
     KeyringController: withoutVault(getDefaultKeyringState()),
+    LoginController: getDefaultLoginState(),
     AccountTrackerController: getDefaultAccountTrackerState(),
     GasFeeController: getDefaultGasFeeState(),
     ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0, dappMetadata: {} },

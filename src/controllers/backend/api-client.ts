@@ -33,6 +33,16 @@ import type {
   TransactionQuery,
   UserRecord,
 } from '../../shared/api';
+import type {
+  EmailLoginFinishBody,
+  EmailLoginStartBody,
+  EmailLoginStartReply,
+  LoginConfigReply,
+  LoginFinishBody,
+  LoginReply,
+  LoginStartBody,
+  LoginStartReply,
+} from '../../shared/api/login';
 
 // The records under the names the controllers use; their one definition is the API contract.
 export type {
@@ -157,6 +167,17 @@ export function createBackendClient({
   const id = (value: number) => encodeURIComponent(String(value));
 
   return {
+    // Login (docs/login.md): the identity service; the key nodes are called by login/key-shares.
+    getLoginConfig: () => call<LoginConfigReply>('GET', '/identity/config'),
+    startSocialLogin: (body: LoginStartBody) =>
+      call<LoginStartReply>('POST', '/identity/login/start', { body }),
+    finishSocialLogin: (body: LoginFinishBody) =>
+      call<LoginReply>('POST', '/identity/login/finish', { body }),
+    startEmailLogin: (body: EmailLoginStartBody) =>
+      call<EmailLoginStartReply>('POST', '/identity/email/start', { body }),
+    finishEmailLogin: (body: EmailLoginFinishBody) =>
+      call<LoginReply>('POST', '/identity/email/finish', { body }),
+
     getAuthMessage: (publicAddress: string) =>
       call<AuthMessageReply>('POST', '/auth/message', {
         body: { public_address: publicAddress },

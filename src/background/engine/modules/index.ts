@@ -12,6 +12,7 @@ import { collectiblesModule } from './collectibles';
 import { currencyModule } from './currency';
 import { gasFeeModule } from './gas';
 import { keyringModule } from './keyring';
+import { loginModule } from './login';
 import { networkModule } from './network';
 import { pastTransactionsModule } from './past-transactions';
 import { permissionModule } from './permissions';
@@ -28,6 +29,7 @@ export const CONTROLLER_MODULES = [
   networkModule,
   preferencesModule,
   keyringModule,
+  loginModule,
   accountTrackerModule,
   gasFeeModule,
   approvalModule,

@@ -1,0 +1,20 @@
+import {
+  LoginController,
+  loginControllerMetadata,
+  loginControllerName,
+} from '../../../controllers/login/LoginController';
+import { defineController } from '../controller-module';
+import { keyringModule } from './keyring';
+
+export const loginModule = defineController(LoginController, {
+  name: loginControllerName,
+  metadata: loginControllerMetadata,
+  // The rebuilt key goes straight into the keyring, inside the background.
+  uses: { keyring: keyringModule },
+  options: ({ services, options, uses }) => ({
+    backend: services.backend,
+    keyring: uses.keyring,
+    now: options.now,
+  }),
+  destroy: (login) => login.cancelSocialLogin(),
+});

@@ -1,0 +1,317 @@
+import {
+  BaseController,
+  type ControllerGetStateAction,
+  type ControllerStateChangeEvent,
+  type StateMetadata,
+} from '@metamask/base-controller';
+import type { Messenger } from '@metamask/messenger';
+
+import type {
+  EmailLoginStartReply,
+  LoginConfigReply,
+  LoginReply,
+  LoginStartReply,
+  Verifier,
+} from '../../shared/api/login';
+import type { Hex } from '../../shared/primitives';
+import { BackendError, type BackendClient } from '../backend/api-client';
+import type { AccountType } from '../keyring/account-keys';
+import { KeyringErrorCode } from '../keyring/errors';
+import { LoginError, LoginErrorCode, UNKNOWN_LOGIN_ERROR, VAULT_LOCKED_ERROR } from './errors';
+import { rebuildOrCreateKey, type RebuiltKey } from './key-shares';
+import { newPkcePair } from './pkce';
+import { vaultPasswordFromKey } from './vault-password';
+
+export const loginControllerName = 'LoginController';
+
+/** Who is signed in, as the identity service verified it (spec's user info): no secret. */
+export type LoginUserInfo = {
+  verifier: Verifier;
+  verifierId: string;
+  typeOfLogin: Verifier;
+  name: string;
+  email: string;
+  profileImage: string;
+  /** The account the login's key is: lowercase 0x address. */
+  address: Hex;
+  accountType: AccountType;
+};
+
+export type LoginState = {
+  /** True from a login's start until it succeeded or failed (spec: false after a failure). */
+  loginInProgress: boolean;
+  /** The signed-in user; null after logout or before any login. */
+  userInfo: LoginUserInfo | null;
+};
+
+export const loginControllerMetadata = {
+  loginInProgress: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
+  userInfo: {
+    persist: true,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+} satisfies StateMetadata<LoginState>;
+
+export function getDefaultLoginState(): LoginState {
+  return { loginInProgress: false, userInfo: null };
+}
+
+export type LoginControllerGetStateAction = ControllerGetStateAction<
+  typeof loginControllerName,
+  LoginState
+>;
+export type LoginControllerStateChangeEvent = ControllerStateChangeEvent<
+  typeof loginControllerName,
+  LoginState
+>;
+export type LoginControllerMessenger = Messenger<
+  typeof loginControllerName,
+  LoginControllerGetStateAction,
+  LoginControllerStateChangeEvent
+>;
+
+/** What login needs of the keyring (the KeyringController has it): the key goes in, never out. */
+export interface LoginKeyring {
+  readonly state: { hasVault: boolean; isUnlocked: boolean; accounts: { address: Hex }[] };
+  createNewVault(password: string): Promise<void>;
+  submitPassword(password: string): Promise<void>;
+  addAccounts(keys: { privKey: string; accountType: AccountType }[]): Promise<Hex[]>;
+}
+
+export interface LoginControllerOptions {
+  messenger: LoginControllerMessenger;
+  state?: Partial<LoginState>;
+  /** The identity service's client (the backend API's). */
+  backend: BackendClient;
+  keyring: LoginKeyring;
+  /** HTTP to the key nodes; the global fetch by default. */
+  fetchFn?: typeof fetch;
+  now?: () => number;
+}
+
+/** A login started here and not yet finished: the PKCE verifier never leaves the background. */
+interface PendingLogin {
+  codeVerifier: string;
+  expiresAt: number;
+}
+
+/** At most this many unfinished logins are remembered (a user retries; nobody needs more). */
+const MAX_PENDING = 8;
+
+/** The result of a login a view may know. */
+export interface LoggedIn {
+  address: Hex;
+  /** True when this was the identity's first login anywhere: a new key was made. */
+  created: boolean;
+  userInfo: LoginUserInfo;
+}
+
+/**
+ * Social and email login (spec part 1 §1 to §4, docs/login.md): starts and finishes the
+ * identity service's flows with PKCE, rebuilds the user's key from the key nodes' shares in this
+ * background and puts it in the keyring as a `normal` account. The key is never in state.
+ */
+export class LoginController extends BaseController<
+  typeof loginControllerName,
+  LoginState,
+  LoginControllerMessenger
+> {
+  readonly #backend: BackendClient;
+  readonly #keyring: LoginKeyring;
+  readonly #fetch: typeof fetch | undefined;
+  readonly #now: () => number;
+  readonly #pending = new Map<string, PendingLogin>();
+
+  constructor({ messenger, state, backend, keyring, fetchFn, now }: LoginControllerOptions) {
+    super({
+      messenger,
+      metadata: loginControllerMetadata,
+      name: loginControllerName,
+      // A login does not survive a restart: only who was signed in does.
+      state: { ...getDefaultLoginState(), userInfo: state?.userInfo ?? null },
+    });
+    this.#backend = backend;
+    this.#keyring = keyring;
+    this.#fetch = fetchFn;
+    this.#now = now ?? Date.now;
+  }
+
+  /** What this deployment offers (verifiers, key nodes); no verifier when login is not set up. */
+  async getLoginConfig(): Promise<LoginConfigReply> {
+    return this.#identity((backend) => backend.getLoginConfig());
+  }
+
+  /** Starts a social login: the view opens the returned URL in the login popup. */
+  async startSocialLogin(
+    verifier: Verifier,
+    redirectUri: string,
+    loginHint?: string,
+  ): Promise<LoginStartReply> {
+    const { codeVerifier, codeChallenge } = newPkcePair();
+    this.#setInProgress(true);
+    try {
+      const started = await this.#identity((backend) =>
+        backend.startSocialLogin({
+          verifier: verifier as never,
+          redirectUri,
+          codeChallenge,
+          ...(loginHint ? { loginHint } : {}),
+        }),
+      );
+      this.#remember(started.state, codeVerifier, Date.parse(started.expiresAt));
+      return started;
+    } catch (error) {
+      this.#setInProgress(false);
+      throw error;
+    }
+  }
+
+  /** Finishes a social login with what the provider sent to the redirect URI. */
+  async finishSocialLogin(state: string, code: string): Promise<LoggedIn> {
+    const pending = this.#take(state);
+    return this.#complete(() =>
+      this.#identity((backend) =>
+        backend.finishSocialLogin({ state, code, codeVerifier: pending.codeVerifier }),
+      ),
+    );
+  }
+
+  /** Sends the login mail (6-digit code and magic link) to `email`. */
+  async startEmailLogin(email: string, redirectUri: string): Promise<EmailLoginStartReply> {
+    const { codeVerifier, codeChallenge } = newPkcePair();
+    this.#setInProgress(true);
+    try {
+      const started = await this.#identity((backend) =>
+        backend.startEmailLogin({ email, redirectUri, codeChallenge }),
+      );
+      this.#remember(started.loginId, codeVerifier, Date.parse(started.linkExpiresAt));
+      // Waiting for the user's mail is not a login running: the buttons stay usable.
+      this.#setInProgress(false);
+      return started;
+    } catch (error) {
+      this.#setInProgress(false);
+      throw error;
+    }
+  }
+
+  /** Finishes an email login with the mail's code, or without one once its link was opened. */
+  async finishEmailLogin(loginId: string, code?: string): Promise<LoggedIn> {
+    const pending = this.#pending.get(loginId);
+    if (!pending || pending.expiresAt <= this.#now())
+      throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
+    const loggedIn = await this.#complete(() =>
+      this.#identity((backend) =>
+        backend.finishEmailLogin({
+          loginId,
+          codeVerifier: pending.codeVerifier,
+          ...(code ? { code } : {}),
+        }),
+      ),
+    );
+    // A wrong code keeps the login for another try; a success ends it.
+    this.#pending.delete(loginId);
+    return loggedIn;
+  }
+
+  /** The popup was closed (or failed) before the provider answered: the login is over. */
+  cancelSocialLogin(state?: string): void {
+    if (state) this.#pending.delete(state);
+    this.#setInProgress(false);
+  }
+
+  /** Forgets who is signed in and every unfinished login (spec part 1 §4 logout). */
+  logout(): void {
+    this.#pending.clear();
+    this.update((s) => {
+      s.loginInProgress = false;
+      s.userInfo = null;
+    });
+  }
+
+  async #complete(finish: () => Promise<LoginReply>): Promise<LoggedIn> {
+    this.#setInProgress(true);
+    try {
+      const reply = await finish();
+      const key = await rebuildOrCreateKey(reply, this.#fetch);
+      const address = await this.#storeKey(key);
+      const userInfo: LoginUserInfo = { ...reply.identity, address, accountType: 'normal' };
+      this.update((s) => {
+        s.userInfo = userInfo;
+        s.loginInProgress = false;
+      });
+      return { address, created: key.created, userInfo };
+    } finally {
+      this.#setInProgress(false);
+    }
+  }
+
+  /**
+   * Puts the key in the keyring. The key opens its own vault: on a fresh profile one is made
+   * under a password derived from it; a locked vault of this key is opened with it; an open
+   * vault (any user's) takes it as one more account. A locked vault it cannot open is refused.
+   */
+  async #storeKey(key: RebuiltKey): Promise<Hex> {
+    const password = vaultPasswordFromKey(key.privateKey);
+    if (!this.#keyring.state.hasVault) {
+      await this.#keyring.createNewVault(password);
+    } else if (!this.#keyring.state.isUnlocked) {
+      try {
+        await this.#keyring.submitPassword(password);
+      } catch (cause) {
+        const code = (cause as { data?: { code?: string } }).data?.code;
+        if (code === KeyringErrorCode.incorrectPassword)
+          throw new LoginError(LoginErrorCode.vaultLocked, VAULT_LOCKED_ERROR, { cause });
+        throw cause;
+      }
+    }
+    const address = key.address as Hex;
+    if (!this.#keyring.state.accounts.some((a) => a.address === address))
+      await this.#keyring.addAccounts([{ privKey: key.privateKey, accountType: 'normal' }]);
+    return address;
+  }
+
+  async #identity<T>(call: (backend: BackendClient) => Promise<T>): Promise<T> {
+    try {
+      return await call(this.#backend);
+    } catch (cause) {
+      if (cause instanceof BackendError)
+        throw new LoginError(LoginErrorCode.refused, cause.message, { cause });
+      throw cause;
+    }
+  }
+
+  #remember(id: string, codeVerifier: string, expiresAt: number): void {
+    for (const [key, value] of this.#pending)
+      if (value.expiresAt <= this.#now()) this.#pending.delete(key);
+    while (this.#pending.size >= MAX_PENDING)
+      this.#pending.delete(this.#pending.keys().next().value!);
+    this.#pending.set(id, {
+      codeVerifier,
+      expiresAt: Number.isFinite(expiresAt) ? expiresAt : this.#now() + 600_000,
+    });
+  }
+
+  #take(state: string): PendingLogin {
+    const pending = this.#pending.get(state);
+    this.#pending.delete(state);
+    if (!pending || pending.expiresAt <= this.#now()) {
+      this.#setInProgress(false);
+      throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
+    }
+    return pending;
+  }
+
+  #setInProgress(value: boolean): void {
+    if (this.state.loginInProgress !== value)
+      this.update((s) => {
+        s.loginInProgress = value;
+      });
+  }
+}

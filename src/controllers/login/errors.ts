@@ -1,0 +1,38 @@
+// Why a login failed: stable codes next to the spec's texts (spec part 1 §5, views.md §3.1).
+// Views match on the code and show their own translated text.
+import { CodedError } from '../errors/coded-error';
+
+export const LoginErrorCode = {
+  /** The popup was closed before the provider sent the user back ('user closed popup'). */
+  userClosedPopup: 'login.userClosedPopup',
+  /** A login that this background did not start, or started too long ago. */
+  unknownLogin: 'login.unknownLogin',
+  /** The identity service refused the login (its message is kept). */
+  refused: 'login.refused',
+  /** Fewer than `threshold` key nodes gave a share (or a first login with a node down). */
+  keyUnavailable: 'login.keyUnavailable',
+  /** The shares rebuilt a key whose address is not the one the nodes recorded. */
+  keyMismatch: 'login.keyMismatch',
+  /** This profile's vault belongs to someone else and is locked: it must be unlocked first. */
+  vaultLocked: 'login.vaultLocked',
+  /** Another login is already running. */
+  inProgress: 'login.inProgress',
+  noAccounts: 'login.noAccounts',
+} as const;
+export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
+
+export const USER_CLOSED_POPUP_ERROR = 'user closed popup';
+export const UNKNOWN_LOGIN_ERROR = 'This login was not started here or has expired: start again';
+export const KEY_UNAVAILABLE_ERROR = 'Cannot reach enough key nodes to rebuild the key';
+export const KEY_MISMATCH_ERROR = 'The rebuilt key is not the one the key nodes recorded';
+export const VAULT_LOCKED_ERROR =
+  'This browser holds another locked wallet: unlock it with its password first';
+export const IN_PROGRESS_ERROR = 'A login is already in progress';
+export const NO_ACCOUNTS_ERROR = 'No Accounts available';
+
+export class LoginError extends CodedError<{ code: LoginErrorCode }> {
+  constructor(code: LoginErrorCode, message: string, options?: { cause?: unknown }) {
+    super({ code }, message, options);
+    this.name = 'LoginError';
+  }
+}
