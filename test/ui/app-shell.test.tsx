@@ -66,7 +66,6 @@ describe('routes without a session', () => {
     ['/providerchange', 'Network change | Orrery'],
     ['/redirect', 'Redirecting | Orrery'],
     ['/start', 'Login | Orrery'],
-    ['/end', 'Login | Orrery'],
   ])('%s needs no session and shows its own placeholder titled %s', async (path, title) => {
     const { background, settle, currentUrl } = await renderApp(path);
     background.snapshot(1);

@@ -13,7 +13,8 @@ import { isSupportedCurrency } from '../../shared/currencies';
 import type { Controllers } from '../engine/build-controllers';
 import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
-import type { ActionApi } from '../contract/action-api';
+import type { ActionApi, LoginResult } from '../contract/action-api';
+import type { LoggedIn } from '../../controllers/login/LoginController';
 import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
 
@@ -37,6 +38,7 @@ export type ActionControllers = Controllers & {
 export function createActionHandlers({
   PreferencesController: preferences,
   KeyringController: keyring,
+  LoginController: login,
   NetworkController: network,
   ApprovalController: approvals,
   SignatureController: signatures,
@@ -71,7 +73,31 @@ export function createActionHandlers({
     preferences.setSelectedAddress(address);
     return address;
   };
+  // A login's account becomes the selected one, and its user is signed in to the backend
+  // (user record, past transactions) as the local way in does with loginToBackend.
+  const afterLogin = async ({ address, created, userInfo }: LoggedIn): Promise<LoginResult> => {
+    preferences.setSelectedAddress(address);
+    await userRecord.init({
+      address,
+      verifier: userInfo.verifier,
+      verifierId: userInfo.verifierId,
+      hostname: 'orrery',
+    });
+    await pastTransactions.fetchPastTransactions(address);
+    return { address, created };
+  };
   return {
+    startSocialLogin: async (verifier, redirectUri) => {
+      const { authorizationUrl, state } = await login.startSocialLogin(verifier, redirectUri);
+      return { authorizationUrl, state };
+    },
+    finishSocialLogin: async (state, code) =>
+      afterLogin(await login.finishSocialLogin(state, code)),
+    cancelSocialLogin: (state) => login.cancelSocialLogin(state),
+    startEmailLogin: (email, redirectUri) => login.startEmailLogin(email, redirectUri),
+    finishEmailLogin: async (loginId, code) =>
+      afterLogin(await login.finishEmailLogin(loginId, code)),
+
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
     // backend) it is local only. Each resolves once applied or rejects with a coded failure
     // (BackendChangeError: data.code, data.operation); the view picks the message to show.
@@ -107,6 +133,7 @@ export function createActionHandlers({
     submitPassword: (password) => keyring.submitPassword(password),
     setLocked: () => keyring.setLocked(),
     logout: () => {
+      login.logout();
       keyring.setLocked();
       const address = preferences.state.selectedAddress;
       if (address && backendSession.getToken(address)) backendSession.handleUnauthorized(address);

@@ -16,6 +16,14 @@ import type { NewCustomToken, TokenPreview } from '../../controllers/assets/Toke
 import type { ContactInput } from '../../controllers/backend/api-client';
 import type { Locale, Theme } from '../../shared/preferences';
 import type { GasOverrides } from '../../controllers/transactions/overrides';
+import type { Verifier } from '../../shared/api/login';
+
+/** A finished login: the account its key is (now in the keyring and selected). */
+export interface LoginResult {
+  address: Hex;
+  /** True on the identity's first login anywhere: its key was made now. */
+  created: boolean;
+}
 
 /** A transaction the wallet's own screens send; `from` is always the selected account. */
 export interface SendTransactionParams {
@@ -62,6 +70,33 @@ export interface ActionApi {
   reportUserActivity(): void;
   /** A screen shows fee estimates (the transfer form): keeps them polled for 45 s; renew while shown. */
   showGasFees(): void;
+
+  /**
+   * Social and email login (docs/login.md; the LoginController; the offered ways are in its
+   * state). Starts a social login: the view opens `authorizationUrl` in the login popup, which comes
+   * back to `redirectUri` (the wallet's /end, one the server allows). The PKCE verifier stays in
+   * the background. Failures: 'identity.refused' ('Invalid verifier config: …').
+   */
+  startSocialLogin(
+    verifier: Verifier,
+    redirectUri: string,
+  ): Promise<{ authorizationUrl: string; state: string }>;
+  /**
+   * Finishes it with the provider's answer: rebuilds the key from the key nodes in the
+   * background, adds it to the keyring, selects it and signs in to the backend. Failures:
+   * 'identity.unknownLogin', 'identity.refused', 'identity.keyUnavailable', 'identity.keyMismatch',
+   * 'identity.vaultLocked'.
+   */
+  finishSocialLogin(state: string, code: string): Promise<LoginResult>;
+  /** The popup closed or failed before an answer ('user closed popup'): the login ends. */
+  cancelSocialLogin(state: string): void;
+  /** Sends the login mail (6-digit code and magic link). */
+  startEmailLogin(
+    email: string,
+    redirectUri: string,
+  ): Promise<{ loginId: string; codeExpiresAt: string; linkExpiresAt: string }>;
+  /** Finishes an email login with the code, or without one once the magic link was opened. */
+  finishEmailLogin(loginId: string, code?: string): Promise<LoginResult>;
 
   /** Creates the encrypted vault and unlocks it. */
   createNewVault(password: string): Promise<void>;
@@ -195,6 +230,11 @@ export const ACTION_NAMES = [
   'setCrashReport',
   'reportUserActivity',
   'showGasFees',
+  'startSocialLogin',
+  'finishSocialLogin',
+  'cancelSocialLogin',
+  'startEmailLogin',
+  'finishEmailLogin',
   'createNewVault',
   'submitPassword',
   'setLocked',

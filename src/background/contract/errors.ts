@@ -11,6 +11,7 @@ import type { AssetErrorCode } from '../../controllers/assets/errors';
 import type { BackendErrorCode, BackendOperation } from '../../controllers/backend/errors';
 import type { CurrencyErrorCode } from '../../controllers/currency/errors';
 import type { KeyringErrorCode } from '../../controllers/keyring/errors';
+import type { LoginErrorCode } from '../../controllers/login/errors';
 import type { NetworkErrorCode } from '../../controllers/network/errors';
 import type { PreferencesErrorCode } from '../../controllers/preferences/errors';
 import type { TransferErrorCode } from '../../controllers/transactions/errors';
@@ -19,6 +20,7 @@ import type { UserRecordErrorCode } from '../../controllers/user-record/errors';
 /** Every stable code an action's failure may carry as `data.code`, e.g. 'keyring.incorrectPassword'. */
 export type FailureCode =
   | KeyringErrorCode
+  | LoginErrorCode
   | NetworkErrorCode
   | PreferencesErrorCode
   | CurrencyErrorCode

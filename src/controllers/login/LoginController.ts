@@ -37,7 +37,19 @@ export type LoginUserInfo = {
   accountType: AccountType;
 };
 
+/** A sign-in way this deployment offers (from the identity service's config); no secret. */
+export type LoginVerifierOption = {
+  verifier: Verifier;
+  typeOfLogin: Verifier;
+  flavour: 'oidc' | 'oauth' | 'email';
+};
+
 export type LoginState = {
+  /**
+   * The sign-in ways the identity service offers, read at start ([] without a backend or
+   * login configuration: the local way in stays the only one).
+   */
+  verifiers: LoginVerifierOption[];
   /** True from a login's start until it succeeded or failed (spec: false after a failure). */
   loginInProgress: boolean;
   /** The signed-in user; null after logout or before any login. */
@@ -45,6 +57,12 @@ export type LoginState = {
 };
 
 export const loginControllerMetadata = {
+  verifiers: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
   loginInProgress: {
     persist: false,
     usedInUi: true,
@@ -60,7 +78,7 @@ export const loginControllerMetadata = {
 } satisfies StateMetadata<LoginState>;
 
 export function getDefaultLoginState(): LoginState {
-  return { loginInProgress: false, userInfo: null };
+  return { verifiers: [], loginInProgress: false, userInfo: null };
 }
 
 export type LoginControllerGetStateAction = ControllerGetStateAction<
@@ -146,6 +164,24 @@ export class LoginController extends BaseController<
   /** What this deployment offers (verifiers, key nodes); no verifier when login is not set up. */
   async getLoginConfig(): Promise<LoginConfigReply> {
     return this.#identity((backend) => backend.getLoginConfig());
+  }
+
+  /** Reads the sign-in ways into state; none when the identity service cannot be asked. */
+  async refreshLoginOptions(): Promise<void> {
+    let verifiers: LoginVerifierOption[] = [];
+    try {
+      const config = await this.getLoginConfig();
+      verifiers = config.verifiers.map(({ verifier, typeOfLogin, flavour }) => ({
+        verifier,
+        typeOfLogin,
+        flavour,
+      }));
+    } catch {
+      // No backend or no login configured: the local way in stays.
+    }
+    this.update((s) => {
+      s.verifiers = verifiers;
+    });
   }
 
   /** Starts a social login: the view opens the returned URL in the login popup. */

@@ -4,20 +4,24 @@ import { CodedError } from '../errors/coded-error';
 
 export const LoginErrorCode = {
   /** The popup was closed before the provider sent the user back ('user closed popup'). */
-  userClosedPopup: 'login.userClosedPopup',
+  userClosedPopup: 'identity.userClosedPopup',
   /** A login that this background did not start, or started too long ago. */
-  unknownLogin: 'login.unknownLogin',
+  unknownLogin: 'identity.unknownLogin',
   /** The identity service refused the login (its message is kept). */
-  refused: 'login.refused',
+  refused: 'identity.refused',
   /** Fewer than `threshold` key nodes gave a share (or a first login with a node down). */
-  keyUnavailable: 'login.keyUnavailable',
+  keyUnavailable: 'identity.keyUnavailable',
   /** The shares rebuilt a key whose address is not the one the nodes recorded. */
-  keyMismatch: 'login.keyMismatch',
+  keyMismatch: 'identity.keyMismatch',
   /** This profile's vault belongs to someone else and is locked: it must be unlocked first. */
-  vaultLocked: 'login.vaultLocked',
+  vaultLocked: 'identity.vaultLocked',
   /** Another login is already running. */
-  inProgress: 'login.inProgress',
-  noAccounts: 'login.noAccounts',
+  inProgress: 'identity.inProgress',
+  noAccounts: 'identity.noAccounts',
+  /** The view's login popup could not open (a popup blocker). */
+  popupBlocked: 'identity.popupBlocked',
+  /** The provider sent the user back with an error (e.g. access denied). */
+  providerRefused: 'identity.providerRefused',
 } as const;
 export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
 

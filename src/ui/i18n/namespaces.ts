@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'login',
   'navBar',
   'network',
+  'socialLogin',
   'toast',
   'walletActivity',
   'walletHome',

@@ -26,6 +26,9 @@ export const TransferPage = lazy(
 export const ActivityPage = lazy(
   () => import(/* webpackChunkName: "route-activity" */ '../pages/activity/ActivityPage'),
 );
+export const LoginEndPage = lazy(
+  () => import(/* webpackChunkName: "route-login-end" */ '../pages/login/LoginEndPage'),
+);
 export const ComingSoonPage = lazy(
   () => import(/* webpackChunkName: "route-coming" */ '../pages/ComingSoonPage'),
 );

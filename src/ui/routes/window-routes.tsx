@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 
 import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { RouteModule } from '../shell/RouteModule';
-import { ComingSoonPage, ConfirmPage, WindowLayout } from './lazy-pages';
+import { ComingSoonPage, ConfirmPage, LoginEndPage, WindowLayout } from './lazy-pages';
 
 /**
  * Windows the wallet opens for a dapp or a flow, none behind the session guard (spec part 1 §2):
@@ -17,7 +17,7 @@ export const approvalRoutes: RouteObject[] = [
 
 export const loginFlowRoutes: RouteObject[] = [
   { path: '/start', element: <ComingSoonPage titleKey="login.title" /> },
-  { path: '/end', element: <ComingSoonPage titleKey="login.title" /> },
+  { path: '/end', element: <LoginEndPage /> },
 ];
 
 export const windowRoutes: RouteObject[] = [

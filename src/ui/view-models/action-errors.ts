@@ -16,6 +16,14 @@ const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'keyring.keystoreInvalid': 'accountMenu.errors.keystoreInvalid',
   'keyring.keystorePasswordRequired': 'accountMenu.errors.keystorePasswordRequired',
   'keyring.weakPassword': 'login.errors.passwordWeak',
+  'identity.userClosedPopup': 'socialLogin.errors.userClosedPopup',
+  'identity.keyUnavailable': 'socialLogin.errors.keyUnavailable',
+  'identity.keyMismatch': 'socialLogin.errors.keyMismatch',
+  'identity.vaultLocked': 'socialLogin.errors.vaultLocked',
+  'identity.unknownLogin': 'socialLogin.errors.unknownLogin',
+  'identity.noAccounts': 'socialLogin.errors.noAccounts',
+  'identity.popupBlocked': 'socialLogin.errors.popupBlocked',
+  'identity.providerRefused': 'socialLogin.errors.providerRefused',
 };
 
 export interface FailureMessage {

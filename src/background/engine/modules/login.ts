@@ -16,5 +16,9 @@ export const loginModule = defineController(LoginController, {
     keyring: uses.keyring,
     now: options.now,
   }),
+  // The sign-in buttons need the identity service's config; the engine does not wait for it.
+  init: (login) => {
+    void login.refreshLoginOptions();
+  },
   destroy: (login) => login.cancelSocialLogin(),
 });

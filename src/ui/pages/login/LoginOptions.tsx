@@ -1,15 +1,53 @@
 import { useTranslation } from 'react-i18next';
 
+import type { UiState } from '../../../background/contract/ui-state';
+import type { Verifier } from '../../../shared/api/login';
+import { useStore } from '../../app-context';
 import { Button } from '../../components/Button';
 import { loginButtons, type LoginConfigItem } from '../../view-models/login-options';
 import styles from './LoginPage.module.css';
 
-/**
- * The login configuration this screen offers. None yet: the local vault is the way in. Social
- * and email login fill it (from config.json or the embedding host), and LoginOptions places them.
- */
+/** The providers' own names (brand names: not translated). */
+const VERIFIER_NAMES: Record<Verifier, string> = {
+  google: 'Google',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  discord: 'Discord',
+  line: 'LINE',
+  reddit: 'Reddit',
+  apple: 'Apple',
+  github: 'GitHub',
+  twitch: 'Twitch',
+  linkedin: 'LinkedIn',
+  wechat: 'WeChat',
+  kakao: 'Kakao',
+  email_passwordless: 'Email',
+};
+
+type LoginVerifierOption = UiState['LoginController']['verifiers'][number];
+
+/** The login config item of a verifier the deployment offers (spec part 1 §3 defaults). */
+export function loginItemOf(option: LoginVerifierOption): LoginConfigItem {
+  return {
+    verifier: option.verifier,
+    typeOfLogin: option.typeOfLogin,
+    name: VERIFIER_NAMES[option.verifier],
+    mainOption: option.verifier === 'google',
+    priority: option.verifier === 'google' ? 1 : undefined,
+    // 'WeChat (not offered on mobile)' (spec part 1 §1).
+    showOnMobile: option.verifier !== 'wechat',
+  };
+}
+
+/** The sign-in ways this deployment's identity service offers (the background read them). */
+export function useLoginVerifiers(): readonly LoginVerifierOption[] {
+  return useStore().ui.LoginController.verifiers;
+}
+
+/** The social login buttons (email has its own form). */
 export function useLoginOptions(): LoginConfigItem[] {
-  return [];
+  const options = useLoginVerifiers();
+  return options.filter((option) => option.flavour !== 'email').map(loginItemOf);
 }
 
 const isMobile = () =>
@@ -19,9 +57,11 @@ const isMobile = () =>
 export function LoginOptions({
   items,
   onChoose,
+  disabled = false,
 }: {
   items: readonly LoginConfigItem[];
   onChoose?(item: LoginConfigItem): void;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const { main, others } = loginButtons(items, isMobile());
@@ -36,6 +76,7 @@ export function LoginOptions({
           key={item.verifier}
           variant={item.mainOption ? 'primary' : 'secondary'}
           fullWidth
+          disabled={disabled}
           onClick={() => onChoose?.(item)}
         >
           {t('login.continueWith', { name: item.name })}

@@ -12,13 +12,14 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { useProductName } from '../../hooks/use-product-name';
 import { sessionStatus } from '../../view-models/session';
 import { CreateVaultForm } from './CreateVaultForm';
-import { LoginOptions, useLoginOptions } from './LoginOptions';
 import styles from './LoginPage.module.css';
+import { SocialLogin } from './SocialLogin';
 import { UnlockForm } from './UnlockForm';
 
 /**
- * The login screen (/, /logout and any unknown path). Until social login arrives, the local way
- * in: create a vault with a password, add a first account, unlock after a reload. A locked
+ * The login screen (/, /logout and any unknown path): social and email sign-in where the
+ * deployment offers it (SocialLogin), and the local way in: create a vault with a password, add
+ * a first account, unlock after a reload. A locked
  * wallet always lands here, never on a half-empty home. Once there is a session, the route's
  * guard sends the user on (?redirect= or /wallet).
  */
@@ -30,7 +31,6 @@ export const LoginPage = observer(function LoginPage({
   const { t } = useTranslation();
   const { ui } = useStore();
   const product = useProductName();
-  const loginOptions = useLoginOptions();
   usePageTitle(t('login.title'));
   const status = sessionStatus(ui);
 
@@ -91,7 +91,9 @@ export const LoginPage = observer(function LoginPage({
             {step.subtitle && <p className={styles.subtitle}>{step.subtitle}</p>}
           </div>
           {step.body}
-          <LoginOptions items={loginOptions} />
+          {(status === 'noVault' || status === 'locked' || status === 'noAccount') && (
+            <SocialLogin />
+          )}
           <p className={styles.footnote}>{t('login.localOnly', { product })}</p>
         </div>
       </main>

@@ -1,0 +1,62 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { Verifier } from '../../../shared/api/login';
+import { useActions } from '../../app-context';
+import { Spinner } from '../../components/Spinner';
+import { loginWithPopup } from '../../features/login/popup-login';
+import { failureMessage } from '../../view-models/action-errors';
+import { EmailLoginForm } from './EmailLoginForm';
+import { LoginOptions, loginItemOf, useLoginVerifiers } from './LoginOptions';
+import styles from './LoginPage.module.css';
+
+/**
+ * Social and email sign-in on the login screen: a button per provider the deployment offers
+ * (the popup flow), the email code form, a loader while the background rebuilds the key, and
+ * the failure (the buttons are usable again at once). On success the keyring holds the key
+ * and the route guard moves on to the wallet.
+ */
+export const SocialLogin = observer(function SocialLogin() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const verifiers = useLoginVerifiers();
+  const [busy, setBusy] = useState<Verifier | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!verifiers.length) return null;
+  const social = verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
+  const email = verifiers.some((v) => v.verifier === 'email_passwordless');
+
+  const showFailure = (failure: unknown) => {
+    const { key, text } = failureMessage(failure);
+    setError(key ? t(key) : text);
+  };
+
+  return (
+    <div className={styles.form} data-testid="social-login">
+      {error && (
+        <p className={styles.failure} role="alert">
+          {error}
+        </p>
+      )}
+      {busy && (
+        <p className={styles.signingIn} role="status">
+          <Spinner size={20} />
+          {t('socialLogin.signingIn')}
+        </p>
+      )}
+      <LoginOptions
+        items={social}
+        disabled={busy !== null}
+        onChoose={(item) => {
+          setBusy(item.verifier as Verifier);
+          setError(null);
+          loginWithPopup(actions, item.verifier as Verifier)
+            .catch(showFailure)
+            .finally(() => setBusy(null));
+        }}
+      />
+      {email && <EmailLoginForm disabled={busy !== null} />}
+    </div>
+  );
+});
