@@ -18,7 +18,7 @@ import { startStaticServer, type StaticServer } from '../../scripts/lib/static-s
 import type { RuntimeConfigFile } from '../../src/background/runtime-config';
 import type { RemoteActionApi } from '../../src/background/contract/action-api';
 import type { UiState } from '../../src/background/contract/ui-state';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/main';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -53,6 +53,8 @@ export interface WalletOptions {
   backend?: boolean;
   /** A fixed port (hold its lock, see port-lock.ts); default a free one. */
   port?: number;
+  /** More backend configuration, given the wallet's URL (e.g. login: its redirect URIs). */
+  backendConfig?: (walletUrl: string) => Partial<ServerConfig>;
 }
 
 export interface Wallet {
@@ -85,6 +87,7 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
             port: 0,
             logLevel: 'warn',
             corsOrigins: [`http://127.0.0.1:${walletPort}`],
+            ...options.backendConfig?.(`http://127.0.0.1:${walletPort}`),
           },
         ),
       );
