@@ -79,8 +79,21 @@ async function freshProfile(): Promise<{ browser: Browser; page: Page }> {
   return { browser, page };
 }
 
-/** At the development provider's pages in the popup: signs in as `who` and allows access. */
+/**
+ * At the development provider's pages in the popup: signs in as `who` and allows access. A
+ * provider session from an earlier login in this profile skips both pages, as real providers
+ * do: the popup then comes straight back and closes.
+ */
 async function signInAtProvider(popup: Page, who: string): Promise<void> {
+  const closed = popup.waitForEvent('close').then(() => 'closed' as const);
+  const form = popup
+    .getByLabel('Email address')
+    .waitFor()
+    .then(
+      () => 'form' as const,
+      () => 'closed' as const,
+    );
+  if ((await Promise.race([closed, form])) === 'closed') return;
   await popup.getByLabel('Email address').fill(who);
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await popup.getByRole('button', { name: 'Allow' }).click();
@@ -97,7 +110,7 @@ async function loginWithGoogle(browser: Browser, page: Page): Promise<string> {
   await page.keyboard.press('Enter');
   const popup = await popupOpened;
   await signInAtProvider(popup, email);
-  await popup.waitForEvent('close');
+  if (!popup.isClosed()) await popup.waitForEvent('close');
   await page.getByTestId('login-page').waitFor({ state: 'detached', timeout: 60_000 });
   await until(async () => new URL(page.url()).pathname === '/v5.0.2/wallet/home', 'home');
   const shown = await page.getByTestId('selected-address').textContent();
