@@ -25,8 +25,10 @@ export class PopupLoginError extends Error {
 export interface PopupLoginOptions {
   open?: (url: string, target: string, features: string) => Window | null;
   /** Where answers arrive (the opener's window). */
-  target?: Window;
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   origin?: string;
+  /** The wallet's /end (default: under this document's base). */
+  redirectUri?: string;
 }
 
 export async function loginWithPopup(
@@ -36,13 +38,14 @@ export async function loginWithPopup(
     open = (url, name, features) => window.open(url, name, features),
     target = window,
     origin = window.location.origin,
+    redirectUri = loginEndUri(),
   }: PopupLoginOptions = {},
 ): Promise<LoginResult> {
   const popup = open('', 'orrery-login', LOGIN_POPUP_FEATURES);
   if (!popup) throw new PopupLoginError('identity.popupBlocked', 'The login popup was blocked');
   let started: { authorizationUrl: string; state: string };
   try {
-    started = await actions.startSocialLogin(verifier, loginEndUri());
+    started = await actions.startSocialLogin(verifier, redirectUri);
   } catch (error) {
     popup.close();
     throw error;
