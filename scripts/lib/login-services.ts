@@ -41,6 +41,10 @@ export async function startLoginServices(options: {
   /** The API's URL: the identity tokens' issuer and where the nodes read its keys. */
   apiUrl: string;
   ports?: ReturnType<typeof defaultLoginPorts>;
+  /** The wallet's /end URLs the provider may send users back to (default: the wallet at :4050). */
+  redirectUris?: string[];
+  /** Origins whose pages may call the key nodes (default: ORRERY_CORS_ORIGINS or :4050). */
+  corsOrigins?: string[];
 }): Promise<LoginServices> {
   const ports = options.ports ?? defaultLoginPorts();
   const stops: (() => Promise<void>)[] = [];
@@ -50,7 +54,7 @@ export async function startLoginServices(options: {
   try {
     const idp = await startDevIdentityProvider({
       port: ports.identityProvider,
-      redirectUris: DEFAULT_REDIRECT_URIS,
+      redirectUris: options.redirectUris ?? DEFAULT_REDIRECT_URIS,
     });
     stops.push(() => idp.close());
     const mail = await startMailCatcher({
@@ -70,6 +74,7 @@ export async function startLoginServices(options: {
         identityIssuer: options.apiUrl,
         identityJwks: `${options.apiUrl}/identity/jwks.json`,
         logLevel: process.env.LOG_LEVEL || 'warn',
+        ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
       });
       keyNodes.push(await startKeyNode(config));
     }
