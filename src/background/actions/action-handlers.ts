@@ -95,6 +95,7 @@ export function createActionHandlers({
       afterLogin(await login.finishSocialLogin(state, code)),
     cancelSocialLogin: (state) => login.cancelSocialLogin(state),
     startEmailLogin: (email, redirectUri) => login.startEmailLogin(email, redirectUri),
+    verifyMagicLink: (token) => login.verifyMagicLink(token),
     finishEmailLogin: async (loginId, code) =>
       afterLogin(await login.finishEmailLogin(loginId, code)),
 

@@ -95,6 +95,8 @@ export interface ActionApi {
     email: string,
     redirectUri: string,
   ): Promise<{ loginId: string; codeExpiresAt: string; linkExpiresAt: string }>;
+  /** The magic link's page (/end?magic_link=…): marks the email verified, in any browser. */
+  verifyMagicLink(token: string): Promise<{ email: string }>;
   /** Finishes an email login with the code, or without one once the magic link was opened. */
   finishEmailLogin(loginId: string, code?: string): Promise<LoginResult>;
 
@@ -234,6 +236,7 @@ export const ACTION_NAMES = [
   'finishSocialLogin',
   'cancelSocialLogin',
   'startEmailLogin',
+  'verifyMagicLink',
   'finishEmailLogin',
   'createNewVault',
   'submitPassword',

@@ -34,6 +34,8 @@ import type {
   UserRecord,
 } from '../../shared/api';
 import type {
+  EmailLinkBody,
+  EmailLinkReply,
   EmailLoginFinishBody,
   EmailLoginStartBody,
   EmailLoginStartReply,
@@ -175,6 +177,8 @@ export function createBackendClient({
       call<LoginReply>('POST', '/identity/login/finish', { body }),
     startEmailLogin: (body: EmailLoginStartBody) =>
       call<EmailLoginStartReply>('POST', '/identity/email/start', { body }),
+    verifyEmailLink: (body: EmailLinkBody) =>
+      call<EmailLinkReply>('POST', '/identity/email/link', { body }),
     finishEmailLogin: (body: EmailLoginFinishBody) =>
       call<LoginReply>('POST', '/identity/email/finish', { body }),
 

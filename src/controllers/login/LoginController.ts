@@ -256,6 +256,15 @@ export class LoginController extends BaseController<
     return loggedIn;
   }
 
+  /**
+   * The magic link was opened (in any browser): tells the identity service, so the browser that
+   * asked can finish its email login without the code.
+   */
+  async verifyMagicLink(token: string): Promise<{ email: string }> {
+    const { email } = await this.#identity((backend) => backend.verifyEmailLink({ token }));
+    return { email };
+  }
+
   /** The popup was closed (or failed) before the provider answered: the login is over. */
   cancelSocialLogin(state?: string): void {
     if (state) this.#pending.delete(state);

@@ -69,7 +69,7 @@ describe('LoginController with three key nodes (threshold 2)', () => {
     expect(first.keyring.state.accounts).toEqual([
       { address: created.address, accountType: 'normal' },
     ]);
-    expect(first.login.state).toEqual({
+    expect(first.login.state).toMatchObject({
       loginInProgress: false,
       userInfo: expect.objectContaining({
         verifier: 'google',
@@ -158,7 +158,20 @@ describe('LoginController with three key nodes (threshold 2)', () => {
   }, 60_000);
 
   it("lists the deployment's verifiers and key nodes", async () => {
-    const config = await newProfile(stack).login.getLoginConfig();
+    const profile = newProfile(stack);
+    expect(profile.login.state.verifiers).toEqual([]);
+    await profile.login.refreshLoginOptions();
+    expect(profile.login.state.verifiers).toContainEqual({
+      verifier: 'google',
+      typeOfLogin: 'google',
+      flavour: 'oidc',
+    });
+    expect(profile.login.state.verifiers).toContainEqual({
+      verifier: 'email_passwordless',
+      typeOfLogin: 'email_passwordless',
+      flavour: 'email',
+    });
+    const config = await profile.login.getLoginConfig();
     expect(config.verifiers.map((v) => v.verifier)).toContain('google');
     expect(config.keyNodes).toHaveLength(3);
     expect(config.keyThreshold).toBe(2);
@@ -180,5 +193,25 @@ describe('LoginController with three key nodes (threshold 2)', () => {
     expect(profile.keyring.state.accounts).toEqual([
       { address: loggedIn.address, accountType: 'normal' },
     ]);
+  }, 60_000);
+
+  it('signs in with the magic link opened in another browser', async () => {
+    const email = `link-${Date.now()}@example.com`;
+    const asking = newProfile(stack);
+    const started = await asking.login.startEmailLogin(email, REDIRECT_URI);
+    const mail = await stack.mail.waitFor((m) => m.to.includes(email));
+    const link = /(http:\/\/\S+magic_link=\S+)/.exec(mail.text)?.[1];
+    const token = new URL(link!).searchParams.get('magic_link')!;
+    // Not opened yet: the server asks for the email to be verified first.
+    await expect(asking.login.finishEmailLogin(started.loginId)).rejects.toMatchObject({
+      message: 'Please verify your email first',
+    });
+    // Opened on another device: that browser's engine marks it verified, holding no login.
+    await expect(newProfile(stack).login.verifyMagicLink(token)).resolves.toEqual({ email });
+    const loggedIn = await asking.login.finishEmailLogin(started.loginId);
+    expect(loggedIn.userInfo).toMatchObject({ verifier: 'email_passwordless', email });
+    await expect(newProfile(stack).login.verifyMagicLink(token)).rejects.toMatchObject(
+      failure(LoginErrorCode.refused),
+    );
   }, 60_000);
 });

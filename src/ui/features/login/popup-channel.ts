@@ -28,6 +28,12 @@ export function loginEndFromQuery(search: string): LoginEndMessage | null {
   };
 }
 
+/** The magic link's token in the /end page's query (the server's MAGIC_LINK_PARAM), or null. */
+export function magicLinkFromQuery(search: string): string | null {
+  const token = new URLSearchParams(search).get('magic_link');
+  return token && /^[A-Za-z0-9_-]{43}$/u.test(token) ? token : null;
+}
+
 /** A message event's data, if it is a login end message (anything else is ignored). */
 export function parseLoginEnd(data: unknown): LoginEndMessage | null {
   if (!data || typeof data !== 'object') return null;

@@ -31,6 +31,8 @@ export function EmailLoginForm({ disabled = false }: { disabled?: boolean }) {
     if (!key && /incorrect verification code/iu.test(text))
       return setError(t('socialLogin.email.wrongCode'));
     if (!key && /invalid email/iu.test(text)) return setError(t('socialLogin.email.invalid'));
+    if (!key && /verify your email first/iu.test(text))
+      return setError(t('socialLogin.email.verifyFirst'));
     setError(key ? t(key) : text);
   };
 
@@ -103,6 +105,23 @@ export function EmailLoginForm({ disabled = false }: { disabled?: boolean }) {
       />
       <Button type="submit" variant="primary" fullWidth loading={busy} disabled={disabled}>
         {t('socialLogin.email.signIn')}
+      </Button>
+      <Button
+        type="button"
+        variant="secondary"
+        fullWidth
+        disabled={disabled || busy}
+        onClick={() => {
+          // The magic link was opened (here or on another device): no code needed.
+          setBusy(true);
+          setError(null);
+          actions
+            .finishEmailLogin(sent.loginId)
+            .catch(fail)
+            .finally(() => setBusy(false));
+        }}
+      >
+        {t('socialLogin.email.linkOpened')}
       </Button>
       <Button
         type="button"
