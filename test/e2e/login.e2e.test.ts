@@ -3,7 +3,8 @@
  * the backend's identity service, the development identity provider and three key nodes
  * (threshold 2). A user clicks "Continue with Google" (by keyboard), signs in in the popup, and
  * lands on home with the key's address; a second fresh profile gets the same address (the key
- * is rebuilt from the nodes' shares, never stored by one party). A closed popup is reported and
+ * is rebuilt from the nodes' shares, never stored by one party), also with a node stopped. A
+ * closed popup is reported and
  * the buttons work again. axe runs on the login screen with its sign-in buttons.
  */
 import type { Page } from 'playwright-core';
@@ -157,6 +158,16 @@ describe('social login through the popup', () => {
   it('gets the same address on a second fresh profile (non-custodial determinism)', async () => {
     const { browser, page } = await freshProfile();
     expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
+  });
+
+  it('still signs in with one key node stopped (2 of 3 shares rebuild the key)', async () => {
+    await keyNodes.stop(2);
+    try {
+      const { browser, page } = await freshProfile();
+      expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
+    } finally {
+      await keyNodes.start(2);
+    }
   });
 
   it('reports a closed popup and lets the user try again', async () => {
