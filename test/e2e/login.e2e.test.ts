@@ -3,9 +3,10 @@
  * the backend's identity service, the development identity provider and three key nodes
  * (threshold 2). A user clicks "Continue with Google" (by keyboard), signs in in the popup, and
  * lands on home with the key's address; a second fresh profile gets the same address (the key
- * is rebuilt from the nodes' shares, never stored by one party), also with a node stopped. A
- * closed popup is reported and
- * the buttons work again. axe runs on the login screen with its sign-in buttons.
+ * is rebuilt from the nodes' shares, never stored by one party), also with a node stopped.
+ * Logging out forgets the user and locks the keys; signing in again comes back to the same
+ * address. A closed popup is reported and the buttons work again. axe runs on the login screen
+ * with its sign-in buttons.
  */
 import type { Page } from 'playwright-core';
 
@@ -160,10 +161,20 @@ describe('social login through the popup', () => {
     expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
   });
 
-  it('still signs in with one key node stopped (2 of 3 shares rebuild the key)', async () => {
+  it('still signs in with one key node stopped (2 of 3 shares rebuild the key), and logs out', async () => {
     await keyNodes.stop(2);
     try {
       const { browser, page } = await freshProfile();
+      expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
+
+      // Logout (spec part 1 §4): the user is forgotten and the keys leave memory.
+      await page.getByTestId('account-menu').click();
+      await page.getByRole('menuitem', { name: 'Log out' }).click();
+      await page.getByText('You have been logged out.').waitFor();
+      expect(await loginStep(page)).toBe('locked');
+      const state = await page.evaluate(() => window.orreryTestHooks.state());
+      expect(state.LoginController.userInfo).toBeNull();
+      expect(state.KeyringController).toMatchObject({ isUnlocked: false, accounts: [] });
       expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
     } finally {
       await keyNodes.start(2);
