@@ -1,11 +1,19 @@
 import { observer } from 'mobx-react-lite';
-import { Coins, Image } from 'lucide-react';
+import { Coins, EyeOff, Image, Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useActions } from '../../app-context';
+import { Button, IconButton } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { VirtualList } from '../../components/VirtualList';
+import { AddCollectibleDialog } from '../../features/assets/AddCollectibleDialog';
+import { AddTokenDialog } from '../../features/assets/AddTokenDialog';
+import { FoldedTokens } from '../../features/assets/FoldedTokens';
 import { CarriedLink } from '../../routes/carried-links';
+import type { FoldedTokenRow } from '../../view-models/add-asset';
 import type { CollectibleContract, TokenRow } from '../../view-models/home';
 import { NftImage } from './NftImage';
 import styles from './Home.module.css';
@@ -34,7 +42,39 @@ function TokenItem({ row, currency }: { row: TokenRow; currency: string }) {
           </span>
         )}
       </span>
+      {row.key !== 'native' ? <HideToken row={row} /> : <span aria-hidden="true" />}
     </div>
+  );
+}
+
+/** Hide a token: the engine's user verdict folds it into the hidden group, from where it comes back. */
+function HideToken({ row }: { row: TokenRow }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  return (
+    <ConfirmDialog
+      trigger={
+        <IconButton
+          size="sm"
+          label={t('homeAssets.hideToken', { symbol: row.symbol })}
+          icon={<EyeOff aria-hidden="true" />}
+        />
+      }
+      title={t('homeAssets.hideTokenTitle')}
+      description={t('homeAssets.likeToHideToken', { symbol: row.symbol })}
+      confirmLabel={t('homeAssets.hide')}
+      onConfirm={() => actions.setTokenSpam(row.key, true)}
+    />
+  );
+}
+
+/** "Reading your assets…" while a scan runs: announced politely, not on every poll's change. */
+function ScanStatus({ loading }: { loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.muted} role="status" data-testid="assets-loading">
+      {loading ? t('walletHome.loadingAssets') : ''}
+    </p>
   );
 }
 
@@ -102,25 +142,54 @@ function CollectibleGrid({ contracts }: { contracts: readonly CollectibleContrac
 /** Tokens | Collectibles of the selected account on this network (the engine's assets state). */
 export const AssetTabs = observer(function AssetTabs({
   rows,
+  folded,
   contracts,
   currency,
   loading,
 }: {
   rows: readonly TokenRow[];
+  folded: readonly FoldedTokenRow[];
   contracts: readonly CollectibleContract[];
   currency: string;
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  const actions = useActions();
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    setRefreshFailed(false);
+    try {
+      await actions.refreshAssets();
+    } catch {
+      setRefreshFailed(true);
+    } finally {
+      setRefreshing(false);
+    }
+  };
   return (
     <Card
       aria-labelledby="assets-heading"
       data-testid="assets-card"
       aria-busy={loading || undefined}
     >
-      <h2 id="assets-heading" className={styles.cardHeading}>
-        {t('walletHome.assets')}
-      </h2>
+      <div className={styles.assetsHeader}>
+        <h2 id="assets-heading" className={styles.cardHeading}>
+          {t('walletHome.assets')}
+        </h2>
+        <IconButton
+          label={t('homeAssets.refresh')}
+          icon={<RefreshCw aria-hidden="true" />}
+          loading={refreshing}
+          onClick={() => void refresh()}
+        />
+      </div>
+      {refreshFailed && (
+        <p className={styles.muted} role="alert">
+          {t('homeAssets.refreshFailed')}
+        </p>
+      )}
       <Tabs defaultValue="tokens">
         <TabList label={t('walletHome.assets')}>
           <Tab value="tokens" icon={<Coins aria-hidden="true" size={16} />}>
@@ -132,10 +201,26 @@ export const AssetTabs = observer(function AssetTabs({
         </TabList>
         <TabPanel value="tokens">
           <TokenList rows={rows} currency={currency} />
-          {loading && <p className={styles.muted}>{t('walletHome.loadingAssets')}</p>}
+          <ScanStatus loading={loading} />
+          <AddTokenDialog
+            trigger={
+              <Button variant="ghost" icon={<Plus aria-hidden="true" />}>
+                {t('homeAssets.addToken')}
+              </Button>
+            }
+          />
+          <FoldedTokens rows={folded} />
         </TabPanel>
         <TabPanel value="collectibles">
           <CollectibleGrid contracts={contracts} />
+          <ScanStatus loading={loading} />
+          <AddCollectibleDialog
+            trigger={
+              <Button variant="ghost" icon={<Plus aria-hidden="true" />}>
+                {t('homeAssets.addCollectible')}
+              </Button>
+            }
+          />
         </TabPanel>
       </Tabs>
     </Card>
