@@ -104,6 +104,8 @@ export function AddCollectibleDialog({ trigger }: { trigger: ReactNode }) {
         >
           <TextField
             label={t('homeAssets.nftContract')}
+            // The one thing to do first: focus starts here, not on the close button.
+            autoFocus
             value={address}
             autoComplete="off"
             spellCheck={false}

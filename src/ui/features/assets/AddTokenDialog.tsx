@@ -115,6 +115,8 @@ export const AddTokenDialog = observer(function AddTokenDialog({
         >
           <TextField
             label={t('homeAssets.tokenContract')}
+            // The one thing to do first: focus starts here, not on the close button.
+            autoFocus
             value={address}
             autoComplete="off"
             spellCheck={false}
