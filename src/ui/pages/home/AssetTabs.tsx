@@ -14,6 +14,7 @@ import { AddTokenDialog } from '../../features/assets/AddTokenDialog';
 import { FoldedTokens } from '../../features/assets/FoldedTokens';
 import { CarriedLink } from '../../routes/carried-links';
 import type { FoldedTokenRow } from '../../view-models/add-asset';
+import { shortenAddress } from '../../view-models/accounts';
 import type { CollectibleContract, TokenRow } from '../../view-models/home';
 import { NftImage } from './NftImage';
 import styles from './Home.module.css';
@@ -128,7 +129,13 @@ function CollectibleGrid({ contracts }: { contracts: readonly CollectibleContrac
             className={styles.collectibleCard}
           >
             <NftImage src={contract.logo ?? contract.assets[0]?.image ?? null} alt="" />
-            <span className={styles.strong}>{contract.name || contract.symbol}</span>
+            <span className={styles.strong}>
+              {/* An ERC-1155 contract often has no name: its first asset's, else the address. */}
+              {contract.name ||
+                contract.symbol ||
+                contract.assets[0]?.name ||
+                shortenAddress(contract.address)}
+            </span>
             <span className={styles.muted}>
               {t('walletHome.assetCount', { n: contract.assets.length })}
             </span>
