@@ -232,6 +232,8 @@ describe('assets on home', () => {
           .getByTestId('token-balance')
           .textContent()) === '15.00',
       'LUN to read 15.00 after the refresh',
+      // Well under the block poll (20 to 30 s while only views need blocks): the refresh itself read it.
+      10_000,
     );
   });
 
