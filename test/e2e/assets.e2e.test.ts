@@ -277,6 +277,17 @@ describe('assets on home', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect((await focusedElement(page))?.name).toBe('Add token');
+
+    // A token the user added can be removed again; the account holds none, so it is gone.
+    const spare = page
+      .getByRole('list', { name: 'Tokens' })
+      .getByTestId(`token-${SPARE.toLowerCase()}`);
+    await spare.getByRole('button', { name: 'Remove SPR' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove token' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await spare.waitFor({ state: 'detached' });
+    // Only tokens the user added have the remove control.
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0);
   });
 
   it('add collectible: invalid address, unsupported standard, duplicate, no such id, not owned; then the preview and the add', async () => {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Coins, EyeOff, Image, Plus, RefreshCw } from 'lucide-react';
+import { Coins, EyeOff, Image, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -43,7 +43,10 @@ function TokenItem({ row, currency }: { row: TokenRow; currency: string }) {
           </span>
         )}
       </span>
-      {row.key !== 'native' ? <HideToken row={row} /> : <span aria-hidden="true" />}
+      <span className={styles.rowActions}>
+        {row.customTokenId !== null && <RemoveToken row={row} id={row.customTokenId} />}
+        {row.key !== 'native' && <HideToken row={row} />}
+      </span>
     </div>
   );
 }
@@ -65,6 +68,28 @@ function HideToken({ row }: { row: TokenRow }) {
       description={t('homeAssets.likeToHideToken', { symbol: row.symbol })}
       confirmLabel={t('homeAssets.hide')}
       onConfirm={() => actions.setTokenSpam(row.key, true)}
+    />
+  );
+}
+
+/** Remove a token the user added (deleteCustomToken); detection may still list it if held. */
+function RemoveToken({ row, id }: { row: TokenRow; id: number | string }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  return (
+    <ConfirmDialog
+      trigger={
+        <IconButton
+          size="sm"
+          label={t('homeAssets.removeToken', { symbol: row.symbol })}
+          icon={<Trash2 aria-hidden="true" />}
+        />
+      }
+      title={t('homeAssets.removeTokenTitle')}
+      description={t('homeAssets.likeToRemoveToken', { symbol: row.symbol })}
+      confirmLabel={t('homeAssets.remove')}
+      destructive
+      onConfirm={() => actions.deleteCustomToken(id)}
     />
   );
 }
