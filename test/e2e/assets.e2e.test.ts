@@ -85,7 +85,13 @@ beforeAll(async () => {
         // The three real tokens are on this chain's known list; the look-alike is not.
         knownTokens: {
           '0x1691': [
-            { address: ORB, symbol: 'ORB', name: 'Orbit Token', decimals: 6 },
+            {
+              address: ORB,
+              symbol: 'ORB',
+              name: 'Orbit Token',
+              decimals: 6,
+              logo: 'https://logo.test/orb.svg',
+            },
             { address: LUN, symbol: 'LUN', name: 'Lunar Dollar', decimals: 18 },
             { address: CMT, symbol: 'CMT', name: 'Comet Credit', decimals: 8 },
           ],
@@ -129,6 +135,13 @@ beforeAll(async () => {
   await send('TestERC721Uri', ORBITS, 'mint', [SENDER, 2n, 'ipfs://bafyorbits/2.json']);
 
   browser = await launchBrowser();
+  // The known list's https logo, answered inside the browser (the test machine has no internet).
+  await browser.context.route('https://logo.test/orb.svg', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="4" fill="#f59e0b"/></svg>',
+    }),
+  );
   const keeper = await browser.open(`${wallet.url}/v5.0.2/confirm`);
   await keeper.getByTestId('confirm-empty').waitFor();
 });
@@ -155,6 +168,13 @@ describe('assets on home', () => {
     expect(await balanceOf(ORB)).toBe('2.50');
     expect(await balanceOf(LUN)).toBe('12.00');
     expect(await balanceOf(CMT)).toBe('7.00');
+    // ORB's logo from the known list loads; a token without one shows its symbol's letters.
+    const orbLogo = tokens.getByTestId(`token-${ORB.toLowerCase()}`).locator('img');
+    await until(
+      async () => (await orbLogo.evaluate((image) => (image as HTMLImageElement).naturalWidth)) > 0,
+      "ORB's logo to load",
+    );
+    expect(await tokens.getByTestId(`token-${LUN.toLowerCase()}`).locator('img').count()).toBe(0);
     // The token calling itself ETH is not in the list but in the folded group, closed.
     expect(await tokens.getByTestId(`token-${FAKE_ETH.toLowerCase()}`).count()).toBe(0);
     const folded = page.getByTestId('folded-tokens');

@@ -15,6 +15,7 @@ import { FoldedTokens } from '../../features/assets/FoldedTokens';
 import { CarriedLink } from '../../routes/carried-links';
 import type { FoldedTokenRow } from '../../view-models/add-asset';
 import { shortenAddress } from '../../view-models/accounts';
+import { safeIconUrl } from '../../view-models/approvals';
 import type { CollectibleContract, TokenRow } from '../../view-models/home';
 import { NftImage } from './NftImage';
 import styles from './Home.module.css';
@@ -22,13 +23,36 @@ import styles from './Home.module.css';
 /** Above this many rows the token list renders only what is in view. */
 const VIRTUALISE_FROM = 30;
 
+/**
+ * The token's logo when it is an https or data image that loads (the known list's), else its
+ * symbol's first letters. Beside the symbol it is decoration either way.
+ */
+function TokenBadge({ symbol, logo }: { symbol: string; logo: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const safe = failed ? null : safeIconUrl(logo);
+  if (safe) {
+    return (
+      <img
+        className={styles.tokenBadge}
+        src={safe}
+        alt=""
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span className={styles.tokenBadge} aria-hidden="true">
+      {symbol.slice(0, 3)}
+    </span>
+  );
+}
+
 function TokenItem({ row, currency }: { row: TokenRow; currency: string }) {
   const { t } = useTranslation();
   return (
     <div className={styles.tokenRow} data-testid={`token-${row.key}`}>
-      <span className={styles.tokenBadge} aria-hidden="true">
-        {row.symbol.slice(0, 3)}
-      </span>
+      <TokenBadge symbol={row.symbol} logo={row.logo} />
       <span className={styles.tokenName}>
         <span className={styles.strong}>{row.symbol}</span>
         <span className={styles.muted}>{row.name}</span>
