@@ -24,10 +24,13 @@ if (window.parent === window) {
     (caller ??= connection.then(({ wire }) => createActionCaller(wire.viewPort)));
   let modal: Promise<MountedModal | null> | null = null;
   let widget: Promise<MountedWidget | null> | null = null;
+  let login: Promise<boolean> | null = null;
   let widgetVisible = false;
   let config: EmbedConfig | null = null;
   const showWidget = () => {
-    void widget?.then((mounted) => mounted?.setVisible(widgetVisible && modal === null));
+    void widget?.then((mounted) =>
+      mounted?.setVisible(widgetVisible && modal === null && login === null),
+    );
     if (widget || !widgetVisible) return;
     widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
       .then(({ mountWidget, panelModel }) =>
@@ -96,6 +99,31 @@ if (window.parent === window) {
       onWidgetVisibility(visible) {
         widgetVisible = visible;
         showWidget();
+      },
+      // The login modal, full screen; one at a time however many logins the host sends.
+      showLogin() {
+        if (login) return login;
+        frame.setFullscreen(true);
+        login = Promise.all([
+          connection,
+          import(/* webpackChunkName: "embed-login" */ './login/mount'),
+        ])
+          .then(([{ wire }, { showLoginModal }]) =>
+            showLoginModal({ viewPort: wire.viewPort, origin: frame.hostOrigin ?? '' }),
+          )
+          .catch((error: unknown) => {
+            console.warn('Orrery embed: the login modal failed to load', error);
+            return false;
+          })
+          .then((entered) => {
+            login = null;
+            // In: the connect prompt follows at once and keeps the iframe full screen.
+            if (!entered) frame.setFullscreen(false);
+            showWidget();
+            return entered;
+          });
+        showWidget();
+        return login;
       },
       // The in-page approval modal: full screen over the host while a request waits.
       onWaitingForUser(waiting) {
