@@ -754,6 +754,12 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await widget.click();
     await panel.getByText(`${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`).waitFor();
     await panel.getByText(/^\d+(\.\d{1,4})? ETH$/).waitFor();
+    // Its recent activity: only this site's own transaction (the 0.01 ETH sent above).
+    const activity = panel.getByRole('region', { name: 'Recent activity' });
+    await activity.getByText('Sent 0.01 ETH to 0x7099…79c8').waitFor();
+    await activity.getByText('Confirmed').waitFor();
+    expect(await activity.getByRole('listitem').count()).toBe(1);
+    await checkEmbedA11y(host, 'embed widget panel with activity');
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'hidden' });
 

@@ -60,7 +60,15 @@ if (window.parent === window) {
       typeof address === 'string'
         ? await frame.read('eth_getBalance', [address, 'latest']).catch(() => null)
         : null;
-    return model({ accounts, chainId, balance });
+    // The site's own transactions only (the engine filters by the pinned origin).
+    const origin = frame.hostOrigin;
+    const activity =
+      typeof address === 'string' && origin
+        ? await actions()
+            .then((call) => call('siteActivity', origin))
+            .catch(() => null)
+        : null;
+    return model({ accounts, chainId, balance, activity });
   };
   const frame = startEmbedFrame({
     parent: window.parent,
