@@ -754,11 +754,14 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await widget.click();
     await panel.getByText(`${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`).waitFor();
     await panel.getByText(/^\d+(\.\d{1,4})? ETH$/).waitFor();
-    // Its recent activity: only this site's own transaction (the 0.01 ETH sent above).
+    // Its recent activity: only this site's own transactions, newest first (viem's 1000 wei
+    // from ours.html, then torus-embed's 0.01 ETH; both pages are this origin).
     const activity = panel.getByRole('region', { name: 'Recent activity' });
     await activity.getByText('Sent 0.01 ETH to 0x7099…79c8').waitFor();
-    await activity.getByText('Confirmed').waitFor();
-    expect(await activity.getByRole('listitem').count()).toBe(1);
+    expect(await activity.getByRole('listitem').allTextContents()).toEqual([
+      'Sent 0 ETH to 0x7099…79c8Confirmed',
+      'Sent 0.01 ETH to 0x7099…79c8Confirmed',
+    ]);
     await checkEmbedA11y(host, 'embed widget panel with activity');
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'hidden' });
@@ -877,11 +880,28 @@ describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
       async () => (await host.locator('#torusIframe').boundingBox())?.width === 70,
       'the iframe back to the 70 px widget after the close',
     );
+    await host.close();
+
+    // Our SDK takes the same path: [] → oauth_modal → the login modal; Esc rejects login().
+    const ours = await openHost(sameSiteHost, 'ours.html');
+    await initHost(ours);
+    const oursLogin = ours.evaluate(() =>
+      window.host.torus.login().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      ),
+    );
+    const oursDialog = ours
+      .frameLocator('#torusIframe')
+      .getByRole('dialog', { name: 'Unlock your wallet to continue' });
+    await oursDialog.waitFor();
+    await ours.keyboard.press('Escape');
+    expect(await oursLogin).toBe('user closed the login modal');
     await walletTab.evaluate(
       (password) => window.orreryTestHooks.actions.submitPassword(password),
       VAULT_PASSWORD,
     );
-    await host.close();
+    await ours.close();
   });
 });
 
