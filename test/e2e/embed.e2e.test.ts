@@ -828,6 +828,17 @@ describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
     ).toEqual([]);
     expect(await pendingApprovals()).toEqual([]);
 
+    // The widget button with no session: the login modal first (views.md §3.5), not the panel;
+    // closed, the button is back and no panel opened.
+    const widget = iframe.getByRole('button', { name: 'Your wallet' });
+    await widget.click();
+    const loginDialog = iframe.getByRole('dialog', { name: 'Unlock your wallet to continue' });
+    await loginDialog.waitFor();
+    await host.keyboard.press('Escape');
+    await loginDialog.waitFor({ state: 'detached' });
+    await widget.waitFor();
+    expect(await iframe.getByRole('dialog', { name: 'Your wallet' }).isVisible()).toBe(false);
+
     // login(): the SDK, answered [], sends oauth_modal; the iframe shows the wallet's way in.
     const login = host.evaluate(() =>
       window.host.torus.login().then(
@@ -835,7 +846,6 @@ describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
         (error: { message?: string }) => ({ error: error.message }),
       ),
     );
-    const loginDialog = iframe.getByRole('dialog', { name: 'Unlock your wallet to continue' });
     await loginDialog.waitFor();
     await loginDialog.getByText(`${sameSiteHost} asks you to sign in to your wallet.`).waitFor();
     await until(

@@ -96,6 +96,8 @@ export interface EmbedFrame {
    * ask the user (READ_METHODS), so the panel cannot prompt on the host's behalf.
    */
   read(method: ReadMethod, params?: unknown[]): Promise<unknown>;
+  /** Whether the wallet has a session (unlocked); the widget offers the login modal if not. */
+  hasSession(): Promise<boolean>;
   close(): void;
 }
 
@@ -480,6 +482,7 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       }
       return request(method, params);
     },
+    hasSession,
     close() {
       muxA.close();
       muxB.close();

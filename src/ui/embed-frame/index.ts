@@ -42,12 +42,35 @@ if (window.parent === window) {
           logos: config?.whiteLabel.whiteLabel ?? null,
           readPanel: () => readPanel(panelModel),
           onExpanded: (expanded) => frame.setFullscreen(expanded),
+          signIn: async () => (await frame.hasSession()) || showLogin(),
         }),
       )
       .catch((error: unknown) => {
         console.warn('Orrery embed: the widget failed to load', error);
         return null;
       });
+  };
+  // The login modal, full screen; one at a time however many logins the host sends.
+  const showLogin = (): Promise<boolean> => {
+    if (login) return login;
+    frame.setFullscreen(true);
+    login = Promise.all([connection, import(/* webpackChunkName: "embed-login" */ './login/mount')])
+      .then(([{ wire }, { showLoginModal }]) =>
+        showLoginModal({ viewPort: wire.viewPort, origin: frame.hostOrigin ?? '' }),
+      )
+      .catch((error: unknown) => {
+        console.warn('Orrery embed: the login modal failed to load', error);
+        return false;
+      })
+      .then((entered) => {
+        login = null;
+        // In: the connect prompt or the panel follows at once and keeps the iframe full screen.
+        if (!entered) frame.setFullscreen(false);
+        showWidget();
+        return entered;
+      });
+    showWidget();
+    return login;
   };
   // The panel reads once per opening, through the host's connection (what the host may see).
   const readPanel = async (model: typeof PanelModelFn) => {
@@ -108,31 +131,7 @@ if (window.parent === window) {
         widgetVisible = visible;
         showWidget();
       },
-      // The login modal, full screen; one at a time however many logins the host sends.
-      showLogin() {
-        if (login) return login;
-        frame.setFullscreen(true);
-        login = Promise.all([
-          connection,
-          import(/* webpackChunkName: "embed-login" */ './login/mount'),
-        ])
-          .then(([{ wire }, { showLoginModal }]) =>
-            showLoginModal({ viewPort: wire.viewPort, origin: frame.hostOrigin ?? '' }),
-          )
-          .catch((error: unknown) => {
-            console.warn('Orrery embed: the login modal failed to load', error);
-            return false;
-          })
-          .then((entered) => {
-            login = null;
-            // In: the connect prompt follows at once and keeps the iframe full screen.
-            if (!entered) frame.setFullscreen(false);
-            showWidget();
-            return entered;
-          });
-        showWidget();
-        return login;
-      },
+      showLogin: () => showLogin(),
       // The in-page approval modal: full screen over the host while a request waits.
       onWaitingForUser(waiting) {
         if (waiting) {
