@@ -5,6 +5,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { clearTimers } from 'mobx-react-lite';
 
 import { showLoginModal } from '../../src/ui/embed-frame/login/mount';
+import { acquireView } from '../../src/ui/embed-frame/shared-view';
 import { FakeBackground, SAMPLE_ADDRESS, flushMessages, lockedState } from './fake-background';
 
 afterAll(() => clearTimers());
@@ -73,5 +74,22 @@ describe('embed login modal', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(await shown).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shares one view of the port with the approval modal: one subscription, ended by the last user only', async () => {
+    const background = new FakeBackground();
+    const login = await acquireView(background.viewPort);
+    const approval = await acquireView(background.viewPort);
+    expect(approval.store).toBe(login.store);
+    await flushMessages();
+    const kinds = () => background.received.map((message) => message.type);
+    expect(kinds().filter((kind) => kind === 'subscribe')).toHaveLength(1);
+    login.release();
+    login.release(); // idempotent: the other user keeps its view
+    await flushMessages();
+    expect(kinds()).not.toContain('unsubscribe');
+    approval.release();
+    await flushMessages();
+    expect(kinds().at(-1)).toBe('unsubscribe');
   });
 });

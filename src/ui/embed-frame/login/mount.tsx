@@ -3,7 +3,7 @@
  * state (it must see the vault appear, the unlock, the first account), gone once the user is in
  * or closes it, so a dapp page view without a login subscribes to nothing.
  */
-import { autorun, reaction } from 'mobx';
+import { reaction } from 'mobx';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 
@@ -13,13 +13,10 @@ import type {
   ViewMessage,
 } from '../../../background/contract/protocol';
 import { AppServicesProvider } from '../../app-context';
-import { BackgroundClient } from '../../bridge/background-client';
-import { createI18n } from '../../i18n/create-i18n';
-import { RootStore } from '../../stores/root-store';
-import { applyTheme } from '../../theme/appearance';
 import { hasSession } from '../../view-models/session';
 import '../../theme/tokens.css';
 import '../../theme/global.css';
+import { acquireView } from '../shared-view';
 import { LoginModal } from './LoginModal';
 
 /** The spec's pause before the login modal hides after a successful login (part 1 §4). */
@@ -31,19 +28,9 @@ export async function showLoginModal(options: {
   origin: string;
 }): Promise<boolean> {
   document.documentElement.dataset.surface = 'transparent';
-  const store = new RootStore();
-  const client = new BackgroundClient(store);
-  client.connect(options.viewPort);
-  const i18n = await createI18n();
-  const stopAppearance = autorun(() => {
-    const preferences = store.state?.PreferencesController;
-    if (!preferences) return;
-    applyTheme(preferences.theme);
-    if (preferences.locale && i18n.language !== preferences.locale) {
-      void i18n.changeLanguage(preferences.locale);
-    }
-    document.documentElement.lang = preferences.locale ?? 'en';
-  });
+  // Shared with the approval modal should both be shown at once (../shared-view.ts).
+  const view = await acquireView(options.viewPort);
+  const { store } = view;
   const container = document.createElement('div');
   container.id = 'embed-login-root';
   document.body.appendChild(container);
@@ -55,10 +42,9 @@ export async function showLoginModal(options: {
       if (finished) return; // a close during the pause after the login changes nothing
       finished = true;
       stopSession();
-      stopAppearance();
       root.unmount();
       container.remove();
-      client.close(); // unsubscribes: the engine stops what it sent this view
+      view.release();
       resolve(entered);
     };
     stopSession = reaction(
@@ -69,8 +55,8 @@ export async function showLoginModal(options: {
       { fireImmediately: true },
     );
     root.render(
-      <I18nextProvider i18n={i18n}>
-        <AppServicesProvider services={{ store, actions: client.actions }}>
+      <I18nextProvider i18n={view.i18n}>
+        <AppServicesProvider services={{ store, actions: view.actions }}>
           <LoginModal store={store} origin={options.origin} onClose={() => finish(false)} />
         </AppServicesProvider>
       </I18nextProvider>,
