@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'embed',
   'embedLogin',
   'fees',
+  'homeAssets',
   'login',
   'navBar',
   'network',
