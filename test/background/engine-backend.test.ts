@@ -240,6 +240,23 @@ describe('the engine synced with the backend', () => {
     expect(Math.abs(Date.parse(week.expires_at) - expected)).toBeLessThan(60_000);
   });
 
+  it('reads the featured billboard in the user language, https links only, no session needed', async () => {
+    await server.database.db
+      .insertInto('billboard')
+      .values([
+        { call_to_action_link: 'https://learn.example/', locale: 'en', title: 'Learn' },
+        { call_to_action_link: 'https://learn.example/', locale: 'de', title: 'Lernen' },
+        { call_to_action_link: 'http://plain.example/', locale: 'en', title: 'Plain' },
+      ])
+      .execute();
+    await expect(engine.call('readBillboard', ['de'])).resolves.toEqual([
+      expect.objectContaining({ link: 'https://learn.example/', title: 'Lernen' }),
+    ]);
+    expect((await engine.actions.readBillboard('ja')).map((item) => item.title)).toEqual(['Learn']);
+    await expect(engine.call('readBillboard', ['xx'])).rejects.toThrow('Unknown locale');
+    await server.database.db.deleteFrom('billboard').execute();
+  });
+
   it('posts a newly submitted transaction and notifies the user', async () => {
     const from = (
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[3]!)

@@ -8,7 +8,6 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { useNotify } from '../../toasts/toast-context';
 import { accountRows } from '../../view-models/accounts';
-import { isSignedIn } from '../../view-models/settings';
 import { ExportKeystoreDialog } from '../accounts/ExportKeystoreDialog';
 import styles from './Settings.module.css';
 
@@ -27,7 +26,6 @@ export const PrivacySettings = observer(function PrivacySettings() {
   const downloadButton = useRef<HTMLButtonElement>(null);
   const row = accountRows(ui).find((account) => account.selected);
   if (!row) return null;
-  const signedIn = isSignedIn(ui);
   return (
     <Card aria-labelledby="settings-privacy" data-testid="privacy-settings">
       <h2 id="settings-privacy" className={styles.heading}>
@@ -51,11 +49,10 @@ export const PrivacySettings = observer(function PrivacySettings() {
           </dd>
         </div>
       </dl>
-      {!signedIn && <p className={styles.muted}>{t('walletPrivacy.defaultNeedsSignIn')}</p>}
       <div className={styles.actions}>
         <Button
           icon={<Star aria-hidden="true" />}
-          disabled={row.isDefault || !signedIn}
+          disabled={row.isDefault}
           onClick={() => {
             void notify.outcome(actions.setDefaultPublicAddress(row.address), {
               success: 'accountMenu.defaultSet',
