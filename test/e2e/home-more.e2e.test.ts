@@ -146,12 +146,13 @@ describe('home and settings, the rest of #10', () => {
   });
 
   it('settings privacy card: details, make default, download wallet in a dialog', async () => {
-    // Back to anvil #0.
+    // Back to anvil #0 (the hooks come with ?test-hooks; the wallet drops it on navigation).
+    await page.goto(`${wallet.url}/v5.0.2/wallet/settings?test-hooks`);
+    await page.getByTestId('settings-page').waitFor();
     await page.evaluate(
       (address) => window.orreryTestHooks.actions.setSelectedAddress(address),
       DEV_ADDRESS,
     );
-    await page.goto(`${wallet.url}/v5.0.2/wallet/settings?test-hooks`);
     const card = page.getByRole('region', { name: 'Privacy and security' });
     await card.waitFor();
     await until(
