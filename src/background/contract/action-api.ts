@@ -14,7 +14,7 @@ import type {
 } from '../../controllers/assets/CollectiblesController';
 import type { NewCustomToken, TokenPreview } from '../../controllers/assets/TokensController';
 import type { ContactInput } from '../../controllers/backend/api-client';
-import type { BillboardItem } from '../../controllers/backend/billboard';
+import type { BillboardItem } from '../../shared/billboard';
 import type { Locale, Theme } from '../../shared/preferences';
 import type { GasOverrides } from '../../controllers/transactions/overrides';
 

@@ -29,7 +29,7 @@ import {
   runBackendChange,
   type BackendOperation,
 } from '../backend/errors';
-import { billboardForLocale, type BillboardItem } from '../backend/billboard';
+import { billboardForLocale, type BillboardItem } from '../../shared/billboard';
 import type {
   BackendSessionControllerGetTokenAction,
   BackendSessionControllerHandleUnauthorizedAction,

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { BillboardItem } from '../../../controllers/backend/billboard';
+import type { BillboardItem } from '../../../shared/billboard';
 import { isLocale } from '../../../shared/preferences';
 import { useActions } from '../../app-context';
 import { Card } from '../../components/Card';

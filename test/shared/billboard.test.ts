@@ -1,7 +1,7 @@
 import {
   billboardForLocale,
   MAX_BILLBOARD_ITEMS,
-} from '../../../src/controllers/backend/billboard';
+} from '../../src/shared/billboard';
 
 const item = (id: number, locale: string, extra: Record<string, unknown> = {}) => ({
   id,
