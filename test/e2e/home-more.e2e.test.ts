@@ -200,6 +200,10 @@ describe('home and settings, the rest of #10', () => {
       return records?.permissions.find((p) => p.origin === 'https://dapp.example');
     }, 'the grant recorded by the backend');
     expect(recorded).toMatchObject({ name: 'dapp.example', action: 'eth_accounts' });
+    // The account picker followed the switch to anvil #0 made while settings was open.
+    expect((await state()).PermissionController.grants['https://dapp.example']?.accounts).toEqual([
+      DEV_ADDRESS,
+    ]);
   });
 
   it('fits 375×660 and is usable by keyboard, with visible focus', async () => {
