@@ -1,7 +1,4 @@
-import {
-  billboardForLocale,
-  MAX_BILLBOARD_ITEMS,
-} from '../../src/shared/billboard';
+import { billboardForLocale, MAX_BILLBOARD_ITEMS } from '../../src/shared/billboard';
 
 const item = (id: number, locale: string, extra: Record<string, unknown> = {}) => ({
   id,
