@@ -24,6 +24,7 @@ import { weiToEther } from '../../format/gas';
 import { shortenAddress } from '../../view-models/accounts';
 import {
   insufficientFunds,
+  tokenAmountFiat,
   transactionView,
   type UiTransaction,
 } from '../../view-models/transaction-approval';
@@ -93,6 +94,12 @@ const LoadedTransaction = observer(function LoadedTransaction({
       ? `${toFiat(wei, 18, rate)} ${ui.CurrencyController.currentCurrency.toUpperCase()}`
       : null;
   const valueFiat = fiat(view.valueWei);
+  const tokenFiat = tokenAmountFiat(
+    view,
+    ui.TokenRatesController,
+    ui.CurrencyController.currentCurrency,
+    tx.chainId,
+  );
   const total = maxFee ? maxFee.plus(BigInt(view.valueWei).toString()) : null;
   const loading = network.networkStatus !== 'available';
 
@@ -153,6 +160,7 @@ const LoadedTransaction = observer(function LoadedTransaction({
                   {view.token.symbol
                     ? `${view.token.amount} ${view.token.symbol}`
                     : t('confirm.tx.rawUnits', { amount: view.token.amount })}
+                  {tokenFiat && <span className={styles.muted}> ≈ {tokenFiat}</span>}
                 </dd>
               </div>
             )}
