@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 
 import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { RouteModule } from '../shell/RouteModule';
-import { ComingSoonPage, ConfirmPage, WindowLayout } from './lazy-pages';
+import { ComingSoonPage, ConfirmPage, ProviderChangePage, WindowLayout } from './lazy-pages';
 
 /**
  * Windows the wallet opens for a dapp or a flow, none behind the session guard (spec part 1 §2):
@@ -11,7 +11,7 @@ import { ComingSoonPage, ConfirmPage, WindowLayout } from './lazy-pages';
  */
 export const approvalRoutes: RouteObject[] = [
   { path: '/confirm', element: <ConfirmPage /> },
-  { path: '/providerchange', element: <ComingSoonPage titleKey="app.routes.providerChange" /> },
+  { path: '/providerchange', element: <ProviderChangePage /> },
   { path: '/redirect', element: <ComingSoonPage titleKey="app.routes.redirect" /> },
 ];
 
