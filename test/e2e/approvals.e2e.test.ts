@@ -610,6 +610,51 @@ describe('approval windows', () => {
     });
   });
 
+  it('watch asset: an ERC-1155 the account holds shows its name, id, balance and the placeholder; Add adds it', async () => {
+    // The contract's URI is a data: document (no network): a name and description, no image.
+    const metadata = JSON.stringify({
+      name: 'Star Map',
+      description: 'A map of the outer planets.',
+    });
+    const multi = await deployContract(wallet.anvil.rpcUrl, 'TestERC1155', [
+      `data:application/json,${encodeURIComponent(metadata)}`,
+    ]);
+    const { walletClient, publicClient } = await chainClients(wallet.anvil.rpcUrl);
+    const artifacts = await loadContractArtifacts();
+    const minted = await walletClient.writeContract({
+      address: multi,
+      abi: artifacts.TestERC1155.abi,
+      functionName: 'mint',
+      args: [DEV_ADDRESS, 3n, 5n],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: minted });
+
+    const popup = await requestWindow(dapp, 'watch1155', {
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC1155', options: { address: multi, tokenId: '3' } } as never,
+    });
+    await popup.getByRole('heading', { name: 'Would you like to add this collectible?' }).waitFor();
+    await popup.getByText('ERC-1155', { exact: true }).waitFor();
+    await popup.getByText('Star Map', { exact: true }).waitFor();
+    await popup.getByTestId('nft-placeholder').waitFor();
+    const details = popup.getByTestId('asset-details');
+    const text = await details.textContent();
+    expect(text).toContain('Token ID3');
+    expect(text).toContain('Your balance5');
+    expect(text).toContain('A map of the outer planets.');
+    expect(text?.toLowerCase()).toContain(multi.toLowerCase());
+    await reviewScreen(popup, 'confirm-watch-erc1155');
+    await keyboardPass(popup, 'Add');
+    await escapeDoesNothing(popup);
+    await popup.getByRole('button', { name: 'Add', exact: true }).click();
+    expect(await result(dapp, 'watch1155')).toEqual({ result: true });
+    await closedBySettling(popup);
+    const collectibles = await walletPage.evaluate(() =>
+      JSON.stringify(window.orreryTestHooks.state().CollectiblesController.localCustomNfts),
+    );
+    expect(collectibles.toLowerCase()).toContain(multi.toLowerCase());
+  });
+
   it('two origins queue: one window at a time, "1 of 2", nothing settles without a click', async () => {
     const second = await openDapp(secondDappOrigin);
     const first = await requestWindow(dapp, 'queued1', {
