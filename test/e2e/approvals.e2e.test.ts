@@ -765,6 +765,46 @@ describe('approval windows', () => {
       );
       expect(browser.context.pages().length).toBe(pagesBefore);
       expect(await pendingCount()).toBe(0);
+
+      // The network-change window (/providerchange, views.md §3.8) on the same kind of request,
+      // a switch back to the first anvil: shown as current → requested, approved only there.
+      const confirmWindow = await requestWindow(dapp, 'switchBack', {
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0x1691' }],
+      });
+      const id = new URL(confirmWindow.url()).searchParams.get('id')!;
+      // Opened by a wallet page as a window, as the embed would open it.
+      const [change] = await Promise.all([
+        browser.context.waitForEvent('page', {
+          predicate: (page) => page.url().includes('/providerchange?'),
+        }),
+        walletPage.evaluate(
+          (path) => void window.open(path, 'orrery-providerchange', 'popup,width=375,height=660'),
+          `${wallet.url}/providerchange?${new URLSearchParams({ id, origin: dappOrigin })}`,
+        ),
+      ]);
+      change.on('pageerror', (error) => browser.errors.push(`providerchange: ${error.message}`));
+      await change.getByRole('heading', { level: 1, name: 'Change the network?' }).waitFor();
+      expect(await change.title()).toBe('Network change | Orrery');
+      const current = change.getByRole('region', { name: 'Current network' });
+      await current.getByText('Second anvil').waitFor();
+      await current.getByText('31338').waitFor();
+      const requested = change.getByRole('region', { name: 'Requested network' });
+      await requested.getByText('5777').waitFor();
+      await change
+        .getByText(/^http:\/\/127\.0\.0\.1:\d+ asks to change your network to /)
+        .waitFor();
+      await reviewScreen(change, 'providerchange');
+      await expectNoSidewaysScroll(change, '/providerchange');
+      await keyboardPass(change, 'Change network');
+      await escapeDoesNothing(change);
+      await change.getByRole('button', { name: 'Change network' }).click();
+      expect(await result(dapp, 'switchBack')).toEqual({ result: null });
+      await dapp.waitForFunction(() =>
+        window.dapp.events.some(([name, id]) => name === 'chainChanged' && id === '0x1691'),
+      );
+      await closedBySettling(change);
+      await closedBySettling(confirmWindow);
     } finally {
       await other.stop();
     }
