@@ -653,6 +653,31 @@ describe('approval windows', () => {
       JSON.stringify(window.orreryTestHooks.state().CollectiblesController.localCustomNfts),
     );
     expect(collectibles.toLowerCase()).toContain(multi.toLowerCase());
+
+    // Sending 2 of that id: a collectible transfer, decoded (id, count, recipient), not base units.
+    const recipient = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    const send = await requestWindow(dapp, 'send1155', {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: DEV_ADDRESS,
+          to: multi,
+          data: encodeFunctionData({
+            abi: artifacts.TestERC1155.abi,
+            functionName: 'safeTransferFrom',
+            args: [DEV_ADDRESS, recipient, 3n, 2n, '0x'],
+          }),
+        },
+      ],
+    });
+    await send.getByRole('heading', { name: 'Collectible transfer' }).waitFor();
+    const tx = send.getByTestId('tx-details');
+    await tx.getByLabel(recipient).waitFor();
+    expect(await tx.textContent()).toContain('Token ID3');
+    expect(await send.getByTestId('tx-token-amount').textContent()).toBe('2');
+    await reviewScreen(send, 'confirm-erc1155-transfer');
+    await send.getByRole('button', { name: 'Deny' }).click();
+    expect((await result(dapp, 'send1155')).error?.code).toBe(4001);
   });
 
   it('two origins queue: one window at a time, "1 of 2", nothing settles without a click', async () => {

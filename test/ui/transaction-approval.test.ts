@@ -28,6 +28,27 @@ describe('transactionView', () => {
     });
     expect(transactionView(tx, []).token).toMatchObject({ amount: '2500000', symbol: null });
   });
+  it('reads an ERC-1155 safeTransferFrom: the id and a count of it, not base units', () => {
+    const multi = {
+      ...base,
+      transactionCategory: 'safeTransferFrom',
+      txParams: { from: '0xaa', to: '0xmulti', value: '0x0', data: '0xf242432a' },
+      methodParams: [
+        { name: '_from', type: 'address', value: '0xaa' },
+        { name: '_to', type: 'address', value: '0xbb' },
+        { name: '_id', type: 'uint256', value: '0x3' },
+        { name: '_value', type: 'uint256', value: '0x2' },
+        { name: '_data', type: 'bytes', value: '0x' },
+      ],
+    } as never;
+    expect(transactionView(multi, []).token).toMatchObject({
+      counterparty: '0xbb',
+      tokenId: '3',
+      amount: '2',
+      amountIsCount: true,
+    });
+  });
+
   it('reads an ERC-721 safeTransferFrom’s token id, and a send without data', () => {
     const nft = {
       ...base,

@@ -42,6 +42,8 @@ export interface TransactionView {
     from: string | null;
     /** "12.5 TKN", or the raw amount in base units when the token is unknown. */
     amount: string | null;
+    /** The amount is a count of one collectible id (ERC-1155), not a token's base units. */
+    amountIsCount: boolean;
     /** The amount in base units (decimal), for its fiat value. */
     baseUnits: string | null;
     /** The token's decimals when the account's token list knows it, else null. */
@@ -82,6 +84,7 @@ export function transactionView(tx: UiTransaction, tokens: readonly Token[]): Tr
           : known
             ? formatTokenAmount(raw, known.decimals, Math.min(known.decimals, 6))
             : decimal(raw),
+      amountIsCount: category === 'safeTransferFrom',
       baseUnits: raw === null ? null : decimal(raw),
       decimals: known?.decimals ?? null,
       symbol: known?.symbol ?? null,

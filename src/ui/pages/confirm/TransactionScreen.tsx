@@ -175,7 +175,9 @@ const LoadedTransaction = observer(function LoadedTransaction({
                 <dd data-testid="tx-token-amount">
                   {view.token.symbol
                     ? `${view.token.amount} ${view.token.symbol}`
-                    : t('confirm.tx.rawUnits', { amount: view.token.amount })}
+                    : view.token.amountIsCount
+                      ? view.token.amount
+                      : t('confirm.tx.rawUnits', { amount: view.token.amount })}
                   {tokenFiat && <span className={styles.muted}> ≈ {tokenFiat}</span>}
                 </dd>
               </div>
