@@ -16,6 +16,8 @@ import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
+import { siteActivity } from './site-activity';
+import { allTransactions } from '../../controllers/transactions/selectors';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -171,6 +173,21 @@ export function createActionHandlers({
       }
       permissions.grantPermissions(origin, accounts, period as PermissionPeriod);
     },
+    siteActivity: (origin) => {
+      // The account the site is shown (rpc-context's exposedAccounts): selected and permitted.
+      const selected = preferences.state.selectedAddress;
+      const shown =
+        keyring.state.isUnlocked &&
+        selected !== null &&
+        permissions.getPermittedAccounts(origin).includes(selected)
+          ? selected
+          : null;
+      return siteActivity(allTransactions(transactions.state.transactions), {
+        origin,
+        account: shown,
+        chainId: network.state.providerConfig.chainId,
+      });
+    },
 
     loginToBackend: async (verifier, verifierId) => {
       const address = preferences.state.selectedAddress;
@@ -189,6 +206,9 @@ export function createActionHandlers({
     readCollectible: (address, tokenId) => collectibles.readCollectible(address, tokenId),
     addCustomNft: (nft) => collectibles.addCustomNft(nft),
     refreshAssets: async () => {
+      // The user asks for the chain as it is now: read the head first, or 'latest' reads come
+      // from the per-block cache of the last head seen (up to a block poll interval old).
+      await network.readHeadNow();
       await Promise.all([tokens.refreshNow(), collectibles.refreshNow()]);
       // Prices are asked for the tokens just read.
       await tokenRates.refreshNow();
