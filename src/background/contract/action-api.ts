@@ -15,6 +15,7 @@ import type {
 } from '../../controllers/assets/CollectiblesController';
 import type { NewCustomToken, TokenPreview } from '../../controllers/assets/TokensController';
 import type { ContactInput } from '../../controllers/backend/api-client';
+import type { BillboardItem } from '../../shared/billboard';
 import type { Locale, Theme } from '../../shared/preferences';
 import type { GasOverrides } from '../../controllers/transactions/overrides';
 
@@ -190,6 +191,11 @@ export interface ActionApi {
   lookupRecipient(kind: string, id: string): Promise<{ addresses: string[] }>;
   /** Reads the receipts of unconfirmed past transactions and the server's list again. */
   refreshPastTransactions(): Promise<void>;
+  /**
+   * The featured billboard (GET /billboard) in `locale`, else English: https links and images
+   * only, at most 10 items. Public content, no session needed; rejects when the backend fails.
+   */
+  readBillboard(locale: Locale): Promise<BillboardItem[]>;
 }
 
 export type ActionName = keyof ActionApi;
@@ -242,6 +248,7 @@ export const ACTION_NAMES = [
   'retryTransaction',
   'refreshPastTransactions',
   'lookupRecipient',
+  'readBillboard',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.

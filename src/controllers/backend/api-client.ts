@@ -196,6 +196,9 @@ export function createBackendClient({
         { token },
       ),
 
+    /** Public content, no session: the featured billboard, checked by billboardForLocale. */
+    getBillboard: () => call<unknown>('GET', '/billboard'),
+
     addPermission: (token: string, body: PermissionInput) =>
       call<ServerPermission>('POST', '/permissions', { token, body }),
 
