@@ -610,6 +610,76 @@ describe('approval windows', () => {
     });
   });
 
+  it('watch asset: an ERC-1155 the account holds shows its name, id, balance and the placeholder; Add adds it', async () => {
+    // The contract's URI is a data: document (no network): a name and description, no image.
+    const metadata = JSON.stringify({
+      name: 'Star Map',
+      description: 'A map of the outer planets.',
+    });
+    const multi = await deployContract(wallet.anvil.rpcUrl, 'TestERC1155', [
+      `data:application/json,${encodeURIComponent(metadata)}`,
+    ]);
+    const { walletClient, publicClient } = await chainClients(wallet.anvil.rpcUrl);
+    const artifacts = await loadContractArtifacts();
+    const minted = await walletClient.writeContract({
+      address: multi,
+      abi: artifacts.TestERC1155.abi,
+      functionName: 'mint',
+      args: [DEV_ADDRESS, 3n, 5n],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: minted });
+
+    const popup = await requestWindow(dapp, 'watch1155', {
+      method: 'wallet_watchAsset',
+      params: { type: 'ERC1155', options: { address: multi, tokenId: '3' } } as never,
+    });
+    await popup.getByRole('heading', { name: 'Would you like to add this collectible?' }).waitFor();
+    await popup.getByText('ERC-1155', { exact: true }).waitFor();
+    await popup.getByText('Star Map', { exact: true }).waitFor();
+    await popup.getByTestId('nft-placeholder').waitFor();
+    const details = popup.getByTestId('asset-details');
+    const text = await details.textContent();
+    expect(text).toContain('Token ID3');
+    expect(text).toContain('Your balance5');
+    expect(text).toContain('A map of the outer planets.');
+    expect(text?.toLowerCase()).toContain(multi.toLowerCase());
+    await reviewScreen(popup, 'confirm-watch-erc1155');
+    await keyboardPass(popup, 'Add');
+    await escapeDoesNothing(popup);
+    await popup.getByRole('button', { name: 'Add', exact: true }).click();
+    expect(await result(dapp, 'watch1155')).toEqual({ result: true });
+    await closedBySettling(popup);
+    const collectibles = await walletPage.evaluate(() =>
+      JSON.stringify(window.orreryTestHooks.state().CollectiblesController.localCustomNfts),
+    );
+    expect(collectibles.toLowerCase()).toContain(multi.toLowerCase());
+
+    // Sending 2 of that id: a collectible transfer, decoded (id, count, recipient), not base units.
+    const recipient = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    const send = await requestWindow(dapp, 'send1155', {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: DEV_ADDRESS,
+          to: multi,
+          data: encodeFunctionData({
+            abi: artifacts.TestERC1155.abi,
+            functionName: 'safeTransferFrom',
+            args: [DEV_ADDRESS, recipient, 3n, 2n, '0x'],
+          }),
+        },
+      ],
+    });
+    await send.getByRole('heading', { name: 'Collectible transfer' }).waitFor();
+    const tx = send.getByTestId('tx-details');
+    await tx.getByLabel(recipient).waitFor();
+    expect(await tx.textContent()).toContain('Token ID3');
+    expect(await send.getByTestId('tx-token-amount').textContent()).toBe('2');
+    await reviewScreen(send, 'confirm-erc1155-transfer');
+    await send.getByRole('button', { name: 'Deny' }).click();
+    expect((await result(dapp, 'send1155')).error?.code).toBe(4001);
+  });
+
   it('two origins queue: one window at a time, "1 of 2", nothing settles without a click', async () => {
     const second = await openDapp(secondDappOrigin);
     const first = await requestWindow(dapp, 'queued1', {
@@ -720,6 +790,46 @@ describe('approval windows', () => {
       );
       expect(browser.context.pages().length).toBe(pagesBefore);
       expect(await pendingCount()).toBe(0);
+
+      // The network-change window (/providerchange, views.md §3.8) on the same kind of request,
+      // a switch back to the first anvil: shown as current → requested, approved only there.
+      const confirmWindow = await requestWindow(dapp, 'switchBack', {
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: '0x1691' }],
+      });
+      const id = new URL(confirmWindow.url()).searchParams.get('id')!;
+      // Opened by a wallet page as a window, as the embed would open it.
+      const [change] = await Promise.all([
+        browser.context.waitForEvent('page', {
+          predicate: (page) => page.url().includes('/providerchange?'),
+        }),
+        walletPage.evaluate(
+          (path) => void window.open(path, 'orrery-providerchange', 'popup,width=375,height=660'),
+          `${wallet.url}/providerchange?${new URLSearchParams({ id, origin: dappOrigin })}`,
+        ),
+      ]);
+      change.on('pageerror', (error) => browser.errors.push(`providerchange: ${error.message}`));
+      await change.getByRole('heading', { level: 1, name: 'Change the network?' }).waitFor();
+      expect(await change.title()).toBe('Network change | Orrery');
+      const current = change.getByRole('region', { name: 'Current network' });
+      await current.getByText('Second anvil').waitFor();
+      await current.getByText('31338').waitFor();
+      const requested = change.getByRole('region', { name: 'Requested network' });
+      await requested.getByText('5777').waitFor();
+      await change
+        .getByText(/^http:\/\/127\.0\.0\.1:\d+ asks to change your network to /)
+        .waitFor();
+      await reviewScreen(change, 'providerchange');
+      await expectNoSidewaysScroll(change, '/providerchange');
+      await keyboardPass(change, 'Change network');
+      await escapeDoesNothing(change);
+      await change.getByRole('button', { name: 'Change network' }).click();
+      expect(await result(dapp, 'switchBack')).toEqual({ result: null });
+      await dapp.waitForFunction(() =>
+        window.dapp.events.some(([name, id]) => name === 'chainChanged' && id === '0x1691'),
+      );
+      await closedBySettling(change);
+      await closedBySettling(confirmWindow);
     } finally {
       await other.stop();
     }

@@ -62,8 +62,17 @@ describe('routes without a session', () => {
     expect(document.title).toBe('Confirm | Orrery');
   });
 
+  it('/providerchange needs no session; without a request it says so, titled Network change | Orrery', async () => {
+    const { background, settle, currentUrl } = await renderApp('/providerchange');
+    background.snapshot(1);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'No new transactions.' })).toBeTruthy();
+    expect(screen.queryByTestId('login-page')).toBeNull();
+    expect(currentUrl()).toBe('/providerchange');
+    expect(document.title).toBe('Network change | Orrery');
+  });
+
   it.each([
-    ['/providerchange', 'Network change | Orrery'],
     ['/redirect', 'Redirecting | Orrery'],
     ['/start', 'Login | Orrery'],
   ])('%s needs no session and shows its own placeholder titled %s', async (path, title) => {

@@ -34,7 +34,7 @@ export function postApprovalWindowMessage(message: ApprovalWindowMessage): void 
 /** A window of the wallet failed to load part of itself: if it is a confirm window, say so. */
 export function reportWindowLoadFailed(): void {
   const { id } = readConfirmQuery(location.search);
-  if (id && /\/confirm\/?$/.test(location.pathname))
+  if (id && /\/(confirm|providerchange)\/?$/.test(location.pathname))
     postApprovalWindowMessage({ type: 'failed', id });
 }
 

@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'accountMenu',
   'app',
   'confirm',
+  'confirmWindow',
   'embed',
   'embedLogin',
   'fees',

@@ -38,3 +38,6 @@ export const WindowLayout = lazy(
 export const ConfirmPage = lazy(
   () => import(/* webpackChunkName: "route-confirm" */ '../pages/confirm/ConfirmPage'),
 );
+export const ProviderChangePage = lazy(
+  () => import(/* webpackChunkName: "route-confirm" */ '../pages/confirm/ProviderChangePage'),
+);

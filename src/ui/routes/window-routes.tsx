@@ -2,7 +2,13 @@ import type { RouteObject } from 'react-router';
 
 import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { RouteModule } from '../shell/RouteModule';
-import { ComingSoonPage, ConfirmPage, LoginEndPage, WindowLayout } from './lazy-pages';
+import {
+  ComingSoonPage,
+  ConfirmPage,
+  LoginEndPage,
+  ProviderChangePage,
+  WindowLayout,
+} from './lazy-pages';
 
 /**
  * Windows the wallet opens for a dapp or a flow, none behind the session guard (spec part 1 §2):
@@ -11,7 +17,7 @@ import { ComingSoonPage, ConfirmPage, LoginEndPage, WindowLayout } from './lazy-
  */
 export const approvalRoutes: RouteObject[] = [
   { path: '/confirm', element: <ConfirmPage /> },
-  { path: '/providerchange', element: <ComingSoonPage titleKey="app.routes.providerChange" /> },
+  { path: '/providerchange', element: <ProviderChangePage /> },
   { path: '/redirect', element: <ComingSoonPage titleKey="app.routes.redirect" /> },
 ];
 

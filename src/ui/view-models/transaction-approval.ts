@@ -7,7 +7,7 @@
 import BigNumber from 'bignumber.js';
 
 import type { UiState } from '../../background/contract/ui-state';
-import { formatTokenAmount } from '../format/amounts';
+import { formatTokenAmount, toFiat } from '../format/amounts';
 
 export type UiTransaction = UiState['TransactionController']['uiTransactions'][number];
 type Token = { tokenAddress: string; symbol: string; decimals: number };
@@ -42,6 +42,12 @@ export interface TransactionView {
     from: string | null;
     /** "12.5 TKN", or the raw amount in base units when the token is unknown. */
     amount: string | null;
+    /** The amount is a count of one collectible id (ERC-1155), not a token's base units. */
+    amountIsCount: boolean;
+    /** The amount in base units (decimal), for its fiat value. */
+    baseUnits: string | null;
+    /** The token's decimals when the account's token list knows it, else null. */
+    decimals: number | null;
     symbol: string | null;
     /** A collectible transfer's token id (decimal). */
     tokenId: string | null;
@@ -78,11 +84,42 @@ export function transactionView(tx: UiTransaction, tokens: readonly Token[]): Tr
           : known
             ? formatTokenAmount(raw, known.decimals, Math.min(known.decimals, 6))
             : decimal(raw),
+      amountIsCount: category === 'safeTransferFrom',
+      baseUnits: raw === null ? null : decimal(raw),
+      decimals: known?.decimals ?? null,
       symbol: known?.symbol ?? null,
       tokenId: id === null ? null : decimal(id),
     };
   }
   return { title, to, valueWei: tx.txParams.value ?? '0x0', token, data };
+}
+
+/** The token rates as the engine keeps them: per lowercase contract, in `currency`, for `chainId`. */
+export interface TokenRates {
+  tokenRates: Readonly<Record<string, number>>;
+  currency: string;
+  chainId: string | null;
+}
+
+/**
+ * A token transfer's amount in the user's currency ("12.34 USD"), or null when it cannot be told
+ * honestly: not a transfer (an allowance is a ceiling, not a value moved), a token the wallet
+ * does not know the decimals of, rates of another chain or currency, or no rate (0 = none).
+ */
+export function tokenAmountFiat(
+  view: TransactionView,
+  rates: TokenRates,
+  currentCurrency: string,
+  chainId: string,
+): string | null {
+  const { token } = view;
+  if (!token || (view.title !== 'transfer' && view.title !== 'transferFrom')) return null;
+  if (token.baseUnits === null || token.decimals === null) return null;
+  if (rates.currency.toLowerCase() !== currentCurrency.toLowerCase()) return null;
+  if (rates.chainId !== null && BigInt(rates.chainId) !== BigInt(chainId)) return null;
+  const rate = rates.tokenRates[token.contract.toLowerCase()] ?? 0;
+  if (!(rate > 0)) return null;
+  return `${toFiat(token.baseUnits, token.decimals, rate)} ${currentCurrency.toUpperCase()}`;
 }
 
 /** True when balance < value + gas limit × max fee (the most it can cost). */

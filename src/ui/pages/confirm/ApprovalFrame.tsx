@@ -31,6 +31,8 @@ export interface ApprovalFrameProps {
   approveValue?: () => unknown;
   /** Shown under the buttons when approval is not possible, e.g. why Confirm is disabled. */
   blockedReason?: ReactNode;
+  /** Said (as a status) while the approval is being applied, e.g. "Changing the network…". */
+  busyNote?: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export const ApprovalFrame = observer(function ApprovalFrame({
   canApprove = true,
   approveValue,
   blockedReason,
+  busyNote,
 }: ApprovalFrameProps) {
   const { t } = useTranslation();
   const actions = useActions();
@@ -144,6 +147,11 @@ export const ApprovalFrame = observer(function ApprovalFrame({
           </p>
         )}
         {!canApprove && blockedReason && <p className={styles.blocked}>{blockedReason}</p>}
+        {busy === 'approve' && busyNote && (
+          <p role="status" className={styles.note}>
+            {busyNote}
+          </p>
+        )}
         <div className={styles.buttons}>
           <Button
             variant="secondary"

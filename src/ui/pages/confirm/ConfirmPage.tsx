@@ -20,7 +20,9 @@ import type { ScreenProps } from './screen-props';
 import { TransactionScreen } from './TransactionScreen';
 import styles from './Confirm.module.css';
 
-/** The screen for each approval type this window knows; others show 'No new transactions.'. */
+/** The screen for each approval type a window knows; others show 'No new transactions.'. */
+export type ScreensByKind = Partial<Record<ApprovalKind, ComponentType<ScreenProps>>>;
+
 const SCREENS: Record<ApprovalKind, ComponentType<ScreenProps>> = {
   connect: ConnectScreen,
   personal_sign: PersonalSignScreen,
@@ -39,16 +41,31 @@ const SCREENS: Record<ApprovalKind, ComponentType<ScreenProps>> = {
  * on its own screen. An unknown id shows 'No new transactions.'; an id of another origin than
  * the URL names is refused. When the request settles (here or elsewhere) the window closes.
  */
-export default observer(function ConfirmPage() {
+export default function ConfirmPage() {
+  return <ApprovalWindowPage screens={SCREENS} titleKey="app.routes.confirm" />;
+}
+
+/**
+ * An approval window: /confirm with every screen, /providerchange with the network change only.
+ * Both speak the same protocol to their opener (shown, closed on settle, unlock first).
+ */
+export const ApprovalWindowPage = observer(function ApprovalWindowPage({
+  screens,
+  titleKey,
+}: {
+  screens: ScreensByKind;
+  titleKey: string;
+}) {
   const { t } = useTranslation();
-  usePageTitle(t('app.routes.confirm'));
+  usePageTitle(t(titleKey));
   const ui = useStore().ui;
   const query = readConfirmQuery(useLocation().search);
   const status = sessionStatus(ui);
   const shown = windowRequest(ui.ApprovalController, query.id, query.origin);
   const wasShown = useRef(false);
 
-  const showing = shown.status === 'show' ? shown.request.id : null;
+  // Only a request this window has a screen for counts as shown; the opener rejects any other.
+  const showing = shown.status === 'show' && screens[shown.request.type] ? shown.request.id : null;
   useEffect(() => {
     if (!showing) return;
     wasShown.current = true;
@@ -89,7 +106,7 @@ export default observer(function ConfirmPage() {
       </section>
     );
   }
-  const Screen = shown.status === 'show' ? SCREENS[shown.request.type] : undefined;
+  const Screen = shown.status === 'show' ? screens[shown.request.type] : undefined;
   if (shown.status !== 'show' || !Screen) {
     return (
       <section className={styles.empty} data-testid="confirm-empty">

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useStore } from '../../app-context';
+import { useActions, useStore } from '../../app-context';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { FeeEditor } from '../../features/fees/FeeEditor';
@@ -20,10 +20,12 @@ import {
   type FeeValues,
 } from '../../features/fees/fee-model';
 import { toFiat } from '../../format/amounts';
+import { BALANCE_WAIT_LOG, useBalanceWait } from '../../hooks/use-balance-wait';
 import { weiToEther } from '../../format/gas';
 import { shortenAddress } from '../../view-models/accounts';
 import {
   insufficientFunds,
+  tokenAmountFiat,
   transactionView,
   type UiTransaction,
 } from '../../view-models/transaction-approval';
@@ -87,12 +89,26 @@ const LoadedTransaction = observer(function LoadedTransaction({
   const maxFee = maxFeeWei(fees);
   const likely = likelyFeeWei(fees, baseFee(ui.GasFeeController));
   const short = insufficientFunds(balance, view.valueWei, maxFee);
+  // Until the balance is read nobody can tell whether it covers the cost: Confirm waits, and a
+  // balance still unknown after 5 s denies the request (spec part 2 §8), never approves it.
+  const balanceUnknown = balance === undefined;
+  const actions = useActions();
+  useBalanceWait(balanceUnknown, () => {
+    console.warn(BALANCE_WAIT_LOG);
+    actions.rejectRequest(props.request.id).catch(() => undefined); // settled elsewhere: fine
+  });
   const rate = ui.CurrencyController.conversionRate;
   const fiat = (wei: string) =>
     rate > 0
       ? `${toFiat(wei, 18, rate)} ${ui.CurrencyController.currentCurrency.toUpperCase()}`
       : null;
   const valueFiat = fiat(view.valueWei);
+  const tokenFiat = tokenAmountFiat(
+    view,
+    ui.TokenRatesController,
+    ui.CurrencyController.currentCurrency,
+    tx.chainId,
+  );
   const total = maxFee ? maxFee.plus(BigInt(view.valueWei).toString()) : null;
   const loading = network.networkStatus !== 'available';
 
@@ -101,16 +117,23 @@ const LoadedTransaction = observer(function LoadedTransaction({
       {...props}
       title={t(`confirm.tx.titles.${view.title}`, { ticker })}
       approveLabel={t('confirm.tx.confirm')}
-      canApprove={!short && !hasErrors(check) && !loading}
+      canApprove={!short && !balanceUnknown && !hasErrors(check) && !loading}
       approveValue={() => feeOverrides(fees)}
       blockedReason={
         short
           ? t('confirm.tx.insufficientFunds')
-          : loading
-            ? t('confirm.tx.troubleConnecting')
-            : t('confirm.tx.fixFees')
+          : balanceUnknown
+            ? t('confirmWindow.balanceWait.reading')
+            : loading
+              ? t('confirm.tx.troubleConnecting')
+              : t('confirm.tx.fixFees')
       }
     >
+      {balanceUnknown && (
+        <p className={styles.note} role="status" data-testid="balance-wait">
+          <Spinner size={16} /> {t('confirmWindow.balanceWait.reading')}
+        </p>
+      )}
       {loading && (
         <p className={styles.warning} role="status">
           {t('confirm.tx.troubleConnecting')}
@@ -152,7 +175,10 @@ const LoadedTransaction = observer(function LoadedTransaction({
                 <dd data-testid="tx-token-amount">
                   {view.token.symbol
                     ? `${view.token.amount} ${view.token.symbol}`
-                    : t('confirm.tx.rawUnits', { amount: view.token.amount })}
+                    : view.token.amountIsCount
+                      ? view.token.amount
+                      : t('confirm.tx.rawUnits', { amount: view.token.amount })}
+                  {tokenFiat && <span className={styles.muted}> ≈ {tokenFiat}</span>}
                 </dd>
               </div>
             )}
