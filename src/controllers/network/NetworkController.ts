@@ -543,7 +543,11 @@ export class NetworkController extends BaseController<
     await this.#switchTo(customNetworkToProviderConfig(this.#requireCustomNetwork(id)));
   }
 
-  /** A built-in or custom network with this chain id (hex, or numeric converted to hex). Built-ins win. */
+  /**
+   * The network to use for this chain id (hex, or numeric converted to hex): the selected one if it
+   * is on that chain, else the user's own custom network, else the built-in. The user's choice of
+   * RPC wins over our default for the same chain (a dapp's switch must not move them off it).
+   */
   findNetworkByChainId(chainId: string | number): ProviderConfig | undefined {
     let hex: Hex;
     try {
@@ -551,10 +555,11 @@ export class NetworkController extends BaseController<
     } catch {
       return undefined;
     }
-    const builtIn = findBuiltInNetworkByChainId(hex);
-    if (builtIn?.rpcUrl) return builtIn;
+    if (this.state.providerConfig.chainId === hex) return this.state.providerConfig;
     const custom = findCustomNetworkByChainId(this.state.customNetworks, hex);
-    return custom ? customNetworkToProviderConfig(custom) : undefined;
+    if (custom) return customNetworkToProviderConfig(custom);
+    const builtIn = findBuiltInNetworkByChainId(hex);
+    return builtIn?.rpcUrl ? builtIn : undefined;
   }
 
   /** Switch-chain: to the supported or custom network with this chain id, else the spec's error. */

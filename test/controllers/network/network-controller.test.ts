@@ -262,12 +262,24 @@ describe('NetworkController', () => {
     });
     expect(controller.state.customNetworks).toBe(snapshot);
 
-    // Lookups: built-ins first, numeric ids converted to hex.
+    // Lookups: numeric ids converted to hex; the user's own network for a chain before the built-in.
     expect(controller.findNetworkByChainId(1337)).toMatchObject({
       customNetworkId: '42',
       rpcUrl: nodeB().rpcUrl,
     });
     expect(controller.findNetworkByChainId('0x89')).toMatchObject({ type: 'matic' });
+    const ownPolygon = controller.addCustomNetwork({
+      networkName: 'My Polygon RPC',
+      host: nodeA().rpcUrl,
+      chainId: 137,
+    });
+    expect(controller.findNetworkByChainId(137)).toMatchObject({
+      type: 'rpc',
+      customNetworkId: ownPolygon.id,
+      rpcUrl: nodeA().rpcUrl,
+    });
+    await controller.deleteCustomNetwork(ownPolygon.id);
+    expect(controller.findNetworkByChainId(137)).toMatchObject({ type: 'matic' });
     expect(controller.findNetworkByChainId('0x999999')).toBeUndefined();
     await expect(controller.switchToChain('0x999999')).rejects.toMatchObject({
       message: 'unsupported chain, please add this chain before switching',
