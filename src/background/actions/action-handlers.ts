@@ -16,6 +16,7 @@ import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi } from '../contract/action-api';
 import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
+import { createTransferEmailAction } from './transfer-email';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -202,6 +203,7 @@ export function createActionHandlers({
       networkLoading: () => network.state.networkStatus === 'loading',
     }),
     lookupRecipient: (kind, id) => backendRecords.lookupRecipient(kind, id),
+    sendTransferEmail: createTransferEmailAction({ transactions, network, backendRecords }),
     refreshPastTransactions: async () => {
       const address = preferences.state.selectedAddress;
       await pastTransactions.refreshPastTransactions();

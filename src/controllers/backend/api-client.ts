@@ -25,6 +25,8 @@ import type {
   PermissionPeriod,
   RecordLoginBody,
   RecordLoginReply,
+  SendEmailBody,
+  SendEmailReply,
   ServerTransaction,
   TransactionInput,
   TransactionList,
@@ -195,6 +197,10 @@ export function createBackendClient({
         `/lookup/orrery?${new URLSearchParams({ verifier, verifierId }).toString()}`,
         { token },
       ),
+
+    /** POST /transaction/sendemail: queues the e-mail telling a social recipient of a transfer. */
+    sendTransferEmail: (token: string, emailObject: SendEmailBody['emailObject']) =>
+      call<SendEmailReply>('POST', '/transaction/sendemail', { token, body: { emailObject } }),
 
     addPermission: (token: string, body: PermissionInput) =>
       call<ServerPermission>('POST', '/permissions', { token, body }),

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'walletActivity',
   'walletHome',
   'walletSettings',
+  'transferExtras',
   'walletTransfer',
   'whiteLabel',
 ] as const;
