@@ -34,17 +34,20 @@ export const ActivityRow = observer(function ActivityRow({
   explorer,
   now,
   locale,
+  initiallyOpen = false,
 }: {
   item: ActivityItem;
   ticker: string;
   explorer: string;
   now: number;
   locale: string;
+  /** Expanded from the start (the row a notification opened). */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const actions = useActions();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const detailsId = useId();
   const Icon = ICONS[item.type];
   const amount = item.value
