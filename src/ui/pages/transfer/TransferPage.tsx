@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { QrScanDialog } from '../../features/qr-scan/QrScanDialog';
 import { FeeTiers } from '../../features/transfer/FeeTiers';
 import { formatTokenAmount, toFiat } from '../../format/amounts';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -304,6 +305,14 @@ export const TransferPage = observer(function TransferPage() {
                 null
               }
             />
+            {kind === 'eth' && (
+              <QrScanDialog
+                onAddress={(scanned) => {
+                  setRecipient(scanned);
+                  resetRecipient();
+                }}
+              />
+            )}
             {candidates && (
               <Select
                 label={t('walletTransfer.chooseAddress')}
