@@ -178,6 +178,8 @@ export function createActionHandlers({
       if (!address)
         throw new UserRecordError(UserRecordErrorCode.noAccount, NO_LOGIN_ACCOUNT_ERROR);
       await userRecord.init({ address, verifier, verifierId, hostname: 'orrery' });
+      // The explorer's history (G14) arrives on its own: a slow explorer must not hold up login.
+      void pastTransactions.fetchExplorerHistory(address).catch(() => undefined);
       // One read of the server's list fills both past transactions and payment orders.
       await pastTransactions.fetchPastTransactions(address);
     },
@@ -207,9 +209,13 @@ export function createActionHandlers({
     refreshPastTransactions: async () => {
       const address = preferences.state.selectedAddress;
       await pastTransactions.refreshPastTransactions();
-      // Signed in, the server's list (sent, received, top-up orders) is read again too.
+      // Signed in, the server's list (sent, received, top-up orders) and the block explorer's
+      // history (G14) are read again too.
       if (address && backendSession.getToken(address))
-        await pastTransactions.fetchPastTransactions(address);
+        await Promise.all([
+          pastTransactions.fetchPastTransactions(address),
+          pastTransactions.fetchExplorerHistory(address),
+        ]);
     },
   };
 }

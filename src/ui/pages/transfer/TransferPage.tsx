@@ -63,13 +63,15 @@ export const TransferPage = observer(function TransferPage() {
   const assets = [picker.native, ...picker.tokens, ...picker.collectibles];
 
   // Query parameters prefill the form (views.md §3.14); nothing is ever sent without a click.
-  const [assetKey, setAssetKey] = useState(() =>
+  // Until the user picks, the link's asset is followed: collectibles may arrive after the page.
+  const [pickedKey, setAssetKey] = useState<string | null>(null);
+  const assetKey =
+    pickedKey ??
     initialAssetKey(assets, {
       token: search.get('token'),
       contract: search.get('contract'),
       tokenId: search.get('tokenId'),
-    }),
-  );
+    });
   const [kind, setKind] = useState<RecipientKind>(() => {
     const type = search.get('type');
     return isKind(type) && !ethOnly ? type : 'eth';
