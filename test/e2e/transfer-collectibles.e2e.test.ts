@@ -198,14 +198,22 @@ describe('transfer: collectibles, QR, notifications, speed-up', () => {
 
     await setAutomine(wallet.anvil.rpcUrl, true);
     await callJsonRpc(wallet.anvil.rpcUrl, 'evm_mine', []);
-    await page.locator('[data-testid="activity-row"][data-status="successful"]').first().waitFor();
-    // The mined transaction of that nonce carries the raised max fee.
-    const block = await callJsonRpc<{ transactions: { maxFeePerGas: string; from: string }[] }>(
-      wallet.anvil.rpcUrl,
-      'eth_getBlockByNumber',
-      ['latest', true],
+    await until(
+      async () =>
+        (await page.locator('[data-testid="activity-row"][data-status="pending"]').count()) === 0,
+      'the pending send settled',
     );
-    const mined = block.transactions.find((tx) => tx.from.toLowerCase() === DEV_ADDRESS);
+    // The mined transaction of that nonce (the newest of the account) carries the raised max fee.
+    const latest = Number(await callJsonRpc<string>(wallet.anvil.rpcUrl, 'eth_blockNumber', []));
+    let mined: { maxFeePerGas: string } | undefined;
+    for (let number = latest; number > latest - 5 && !mined; number--) {
+      const block = await callJsonRpc<{ transactions: { maxFeePerGas: string; from: string }[] }>(
+        wallet.anvil.rpcUrl,
+        'eth_getBlockByNumber',
+        [`0x${number.toString(16)}`, true],
+      );
+      mined = block.transactions.find((tx) => tx.from.toLowerCase() === DEV_ADDRESS);
+    }
     expect(Number(BigInt(mined!.maxFeePerGas)) / 1e9).toBeCloseTo(Number(raised), 3);
   });
 });

@@ -77,7 +77,8 @@ export const EtherscanQuery = Type.Object(
 );
 export type EtherscanQuery = Static<typeof EtherscanQuery>;
 /** One row of GET /etherscan's `transactions` (the server's normalised explorer history). */
-export interface ExplorerTransaction {
+// A type, not an interface: it is kept in controller state, which must be JSON-typed.
+export type ExplorerTransaction = {
   hash: string;
   block_number: number;
   created_at: string;
@@ -92,7 +93,7 @@ export interface ExplorerTransaction {
   status: 'confirmed' | 'failed';
   contract_address: string | null;
   function_name: string | null;
-}
+};
 export interface EtherscanReply {
   chain_id: number;
   transactions: ExplorerTransaction[];
