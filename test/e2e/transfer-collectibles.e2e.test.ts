@@ -216,4 +216,46 @@ describe('transfer: collectibles, QR, notifications, speed-up', () => {
     }
     expect(Number(BigInt(mined!.maxFeePerGas)) / 1e9).toBeCloseTo(Number(raised), 3);
   });
+
+  it('exports the filtered rows as CSV: the same rows, with hashes the chain knows', async () => {
+    await page.goto(`${wallet.url}/wallet/history`);
+    await page.getByTestId('activity-list').waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Successful', exact: true }).click();
+    const shown = page.locator('[data-testid="activity-row"]');
+    await until(
+      async () =>
+        (await shown.count()) > 0 &&
+        (await page
+          .locator('[data-testid="activity-row"]:not([data-status="successful"])')
+          .count()) === 0,
+      'only successful rows',
+    );
+    const rowCount = await shown.count();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const text = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        let body = '';
+        stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        stream.on('end', () => resolve(body));
+        stream.on('error', reject);
+      }, reject);
+    });
+    const [header, ...lines] = text.trim().split('\n');
+    expect(header).toMatch(/date.*type.*from.*to.*amount.*token.*fee.*status.*hash/i);
+    expect(lines).toHaveLength(rowCount);
+    for (const line of lines) {
+      const cells = line.split(',');
+      expect(cells[7]).toBe('successful');
+      const receipt = await callJsonRpc<{ status: string } | null>(
+        wallet.anvil.rpcUrl,
+        'eth_getTransactionReceipt',
+        [cells[8]],
+      );
+      expect(receipt?.status).toBe('0x1');
+    }
+  });
 });
