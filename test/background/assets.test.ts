@@ -200,6 +200,16 @@ describe('assets on anvil: tokens, collectibles, spam, validation', () => {
     expect(spam()!.find((t) => t.symbol === 'LATE')).toMatchObject({ balance: '0x7' });
   });
 
+  it('refreshAssets reads a balance mined after the last head the block poll saw', async () => {
+    await waitFor(() => symbols(tokens()).includes('USDC'), 'the first scan');
+    const usdc = () => BigInt(tokens()!.find((t) => t.symbol === 'USDC')!.balance);
+    const before = usdc();
+    await send('TestERC20', contracts.usdc!, 'transfer', [me, 1n]);
+    // No waiting for a poll: the refresh itself must see the new block.
+    await engine.actions.refreshAssets();
+    expect(usdc()).toBe(before + 1n);
+  });
+
   it('groups collectibles by contract with metadata over http, ipfs and data:, placeholder when none', async () => {
     await waitFor(
       () =>

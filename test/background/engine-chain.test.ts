@@ -217,7 +217,7 @@ describe('what a dapp reaches on the node', () => {
     // The proxy does see dapp traffic: failed raw sends are never cached, one per origin.
     expect(proxy.count('eth_sendRawTransaction')).toBe(3);
     expect(NODE_METHODS.filter((m) => !PASS_THROUGH_METHODS.has(m)).length).toBeGreaterThan(400);
-  });
+  }, 120_000); // some 450 methods, three origins, each a round trip through the engine
 
   it('moves no funds for a stranger through unsigned, node-signed or admin methods', async () => {
     const { accounts, rpcUrl } = anvil();

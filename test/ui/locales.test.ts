@@ -29,6 +29,8 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'walletHome.status.networkStatus': ['de'],
   // Spanish borrows "Tokens" unchanged.
   'walletHome.tokens': ['es'],
+  // "Standard" is the German word too.
+  'homeAssets.standard': ['de'],
 };
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {

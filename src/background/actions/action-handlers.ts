@@ -192,6 +192,9 @@ export function createActionHandlers({
     readCollectible: (address, tokenId) => collectibles.readCollectible(address, tokenId),
     addCustomNft: (nft) => collectibles.addCustomNft(nft),
     refreshAssets: async () => {
+      // The user asks for the chain as it is now: read the head first, or 'latest' reads come
+      // from the per-block cache of the last head seen (up to a block poll interval old).
+      await network.readHeadNow();
       await Promise.all([tokens.refreshNow(), collectibles.refreshNow()]);
       // Prices are asked for the tokens just read.
       await tokenRates.refreshNow();

@@ -411,6 +411,15 @@ export class NetworkController extends BaseController<
     return head?.number ?? null;
   }
 
+  /**
+   * Reads the head now, so that 'latest' reads answered from the per-block cache come from the
+   * block the node has now (the refresh action); null when nothing tracks blocks or it failed.
+   */
+  async readHeadNow(): Promise<number | null> {
+    const head = await this.#client.blockTracker.readNow();
+    return head?.number ?? null;
+  }
+
   get isTrackingBlocks(): boolean {
     return this.#client.blockTracker.isRunning;
   }

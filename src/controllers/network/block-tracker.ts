@@ -30,6 +30,9 @@ export class BlockTracker<H extends Head = Head> {
   #reading = false;
   /** The head read in flight (null when it fails or is dropped), for `headInFlight`. */
   #inFlight: Promise<H | null> | null = null;
+  /** Reads begun so far; `readNow` waits for one that begins after it is called. */
+  #started = 0;
+  #waiters: { from: number; resolve: (head: H | null) => void }[] = [];
 
   constructor({ readHead, onHead, onError, intervalMs, retryMs, timers }: BlockTrackerOptions<H>) {
     this.#poller = createChainedPoller({
@@ -38,6 +41,7 @@ export class BlockTracker<H extends Head = Head> {
       intervalMs: () => (this.#lastReadFailed ? retryMs() : intervalMs()),
       run: async () => {
         let head: H;
+        const seq = ++this.#started;
         this.#reading = true;
         const read = readHead();
         this.#inFlight = read.then(
@@ -49,6 +53,7 @@ export class BlockTracker<H extends Head = Head> {
         } catch (error) {
           this.#lastReadFailed = true;
           if (this.#poller.isPolling) onError(error);
+          this.#settle(seq, null);
           return;
         } finally {
           this.#reading = false;
@@ -58,6 +63,7 @@ export class BlockTracker<H extends Head = Head> {
         if (!this.#poller.isPolling) return; // stopped while reading: nobody wants it
         this.#current = head.number;
         onHead(head);
+        this.#settle(seq, head);
       },
     });
   }
@@ -71,6 +77,27 @@ export class BlockTracker<H extends Head = Head> {
     this.#poller.stop();
     this.#current = null;
     this.#lastReadFailed = false;
+    this.#settle(Infinity, null);
+  }
+
+  /**
+   * Reads the head now and resolves with a read that began after this call (null when it fails
+   * or the tracker stops): a read already in flight may predate what the caller wants to see,
+   * e.g. the user's "refresh" after a transaction was mined.
+   */
+  readNow(): Promise<H | null> {
+    if (!this.#poller.isPolling) return Promise.resolve(null);
+    const from = this.#started + 1;
+    const answer = new Promise<H | null>((resolve) => this.#waiters.push({ from, resolve }));
+    this.#poller.pollNow();
+    return answer;
+  }
+
+  #settle(seq: number, head: H | null): void {
+    const due = this.#waiters.filter((waiter) => waiter.from <= seq);
+    if (due.length === 0) return;
+    this.#waiters = this.#waiters.filter((waiter) => waiter.from > seq);
+    for (const waiter of due) waiter.resolve(head);
   }
 
   /** Reads now instead of at the next timer (a new consumer wants a fresh head). */

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'confirm',
   'embed',
   'fees',
+  'homeAssets',
   'login',
   'navBar',
   'network',

@@ -88,9 +88,13 @@ const lifeKey = '42'.repeat(32);
 const SCRYPT_TIMEOUT_MS = 180_000;
 
 describe('keystore v3', () => {
-  it('decrypts the Web3 Secret Storage pbkdf2 example', async () => {
-    await expect(decryptKeystore(web3Pbkdf2, 'testpassword')).resolves.toBe(web3Key);
-  });
+  it(
+    'decrypts the Web3 Secret Storage pbkdf2 example',
+    async () => {
+      await expect(decryptKeystore(web3Pbkdf2, 'testpassword')).resolves.toBe(web3Key);
+    },
+    SCRYPT_TIMEOUT_MS, // 262,144 rounds: key derivation is the whole test, and it is CPU-bound
+  );
 
   it(
     'decrypts the Web3 Secret Storage scrypt example',

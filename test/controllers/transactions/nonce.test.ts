@@ -46,7 +46,7 @@ describe('nonces', () => {
     } finally {
       await harness.destroy();
     }
-  }, 30_000);
+  }, 120_000); // 100 signed and mined transactions: CPU-bound on a busy machine
 
   it('takes the highest of the network count, local confirmed + 1 and local pending + 1', async () => {
     const from = anvil().accounts[4]!.toLowerCase();

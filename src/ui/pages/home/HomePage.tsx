@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../../app-context';
 import { PageHeader } from '../../components/Card';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { foldedTokenRows } from '../../view-models/add-asset';
 import { collectibleContracts, tokenRows } from '../../view-models/home';
 import { walletFeatures } from '../../view-models/white-label';
 import { AssetTabs } from './AssetTabs';
@@ -41,6 +42,7 @@ export const HomePage = observer(function HomePage() {
           <BalanceCard rows={rows} />
           <AssetTabs
             rows={rows}
+            folded={foldedTokenRows(ui)}
             contracts={contracts}
             currency={currency}
             loading={ui.TokensController.loading || ui.CollectiblesController.loading}
