@@ -79,6 +79,31 @@ describe('transactions through the approval queue', () => {
     expect(engine.getState().TransactionController.uiTransactions).toEqual([]);
   });
 
+  it('lists a site’s own transactions for the embed panel, only while it is shown the account', async () => {
+    const SITE = 'https://dapp.example';
+    engine.actions.grantPermissions(SITE, [from], 'week');
+    const dapp = engine.connect(SITE);
+    const sent = dapp.request({
+      method: 'eth_sendTransaction',
+      params: [{ from, to: anvil().accounts[1]!, value: '0x2' }],
+    });
+    engine.actions.approveRequest((await pendingApproval()).id, null);
+    const hash = await sent;
+    const own = send(); // the wallet's own send: never the site's activity
+    engine.actions.approveRequest((await pendingApproval()).id, null);
+    await own;
+
+    expect(await engine.call('siteActivity', [SITE])).toEqual([
+      expect.objectContaining({ hash, value: '0x2', status: expect.any(String) }),
+    ]);
+    expect(await engine.call('siteActivity', ['https://other.example'])).toEqual([]);
+    engine.actions.revokePermissions(SITE);
+    expect(await engine.call('siteActivity', [SITE])).toEqual([]);
+    engine.actions.grantPermissions(SITE, [from], 'week');
+    engine.actions.setLocked();
+    expect(await engine.call('siteActivity', [SITE])).toEqual([]);
+  });
+
   it('refuses overrides it does not know and keeps the request pending', async () => {
     const hash = send();
     const approval = await pendingApproval();

@@ -754,6 +754,15 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await widget.click();
     await panel.getByText(`${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`).waitFor();
     await panel.getByText(/^\d+(\.\d{1,4})? ETH$/).waitFor();
+    // Its recent activity: only this site's own transactions, newest first (viem's 1000 wei
+    // from ours.html, then torus-embed's 0.01 ETH; both pages are this origin).
+    const activity = panel.getByRole('region', { name: 'Recent activity' });
+    await activity.getByText('Sent 0.01 ETH to 0x7099…79c8').waitFor();
+    expect(await activity.getByRole('listitem').allTextContents()).toEqual([
+      'Sent 0 ETH to 0x7099…79c8Confirmed',
+      'Sent 0.01 ETH to 0x7099…79c8Confirmed',
+    ]);
+    await checkEmbedA11y(host, 'embed widget panel with activity');
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'hidden' });
 
@@ -791,6 +800,118 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
     await widget.waitFor();
     await walletTab.evaluate(() => window.orreryTestHooks.actions.setTheme('light'));
     await host.close();
+  });
+});
+
+describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
+  it('request() gets [] unasked; login() shows the login modal (axe, keyboard unlock), then the connect prompt; closing it rejects login()', async () => {
+    await walletTab.evaluate(
+      async ([password, address, origin]) => {
+        const { actions } = window.orreryTestHooks;
+        await actions.submitPassword(password!);
+        await actions.setSelectedAddress(address!);
+        await actions.revokePermissions(origin!);
+        await actions.setLocked();
+      },
+      [VAULT_PASSWORD, DEV_ADDRESS, sameSiteHost],
+    );
+    const host = await openHost(sameSiteHost);
+    await initHost(host);
+    const iframe = host.frameLocator('#torusIframe');
+    await iframe.getByRole('button', { name: 'Your wallet' }).waitFor();
+
+    // No session: eth_requestAccounts answers [] (torus's own behaviour), nothing is asked.
+    expect(
+      await host.evaluate(() =>
+        window.host.torus.ethereum.request({ method: 'eth_requestAccounts' }),
+      ),
+    ).toEqual([]);
+    expect(await pendingApprovals()).toEqual([]);
+
+    // The widget button with no session: the login modal first (views.md §3.5), not the panel;
+    // closed, the button is back and no panel opened.
+    const widget = iframe.getByRole('button', { name: 'Your wallet' });
+    await widget.click();
+    const loginDialog = iframe.getByRole('dialog', { name: 'Unlock your wallet to continue' });
+    await loginDialog.waitFor();
+    await host.keyboard.press('Escape');
+    await loginDialog.waitFor({ state: 'detached' });
+    await widget.waitFor();
+    expect(await iframe.getByRole('dialog', { name: 'Your wallet' }).isVisible()).toBe(false);
+
+    // login(): the SDK, answered [], sends oauth_modal; the iframe shows the wallet's way in.
+    const login = host.evaluate(() =>
+      window.host.torus.login().then(
+        (accounts) => ({ accounts }),
+        (error: { message?: string }) => ({ error: error.message }),
+      ),
+    );
+    await loginDialog.waitFor();
+    await loginDialog.getByText(`${sameSiteHost} asks you to sign in to your wallet.`).waitFor();
+    await until(
+      async () => ((await host.locator('#torusIframe').boundingBox())?.width ?? 0) > 70,
+      'the iframe full screen for the login modal',
+    );
+    await checkEmbedA11y(host, 'embed login modal');
+    await screenshotSizes(host, 'embed-login-modal');
+    // Keyboard: the password field has focus; a wrong password is refused in place.
+    await host.keyboard.type('not the password');
+    await host.keyboard.press('Enter');
+    await loginDialog.getByText('Incorrect Password Entered.').waitFor();
+    await loginDialog.getByLabel('Password', { exact: true }).fill(VAULT_PASSWORD);
+    await host.keyboard.press('Enter');
+    await loginDialog.waitFor({ state: 'detached' });
+    // Then the connect prompt, as for any dapp.
+    const connectDialog = iframe.getByRole('dialog', { name: 'Connect to this site?' });
+    await connectDialog.waitFor();
+    await iframe.getByRole('button', { name: 'Approve' }).focus();
+    await host.keyboard.press('Enter');
+    expect(await login).toEqual({ accounts: [DEV_ADDRESS] });
+    expect(await host.evaluate(() => window.host.torus.isLoggedIn)).toBe(true);
+    await until(
+      async () => (await host.locator('#torusIframe').boundingBox())?.width === 70,
+      'the iframe back to the 70 px widget',
+    );
+
+    // Locked again: the user closes the login modal (Esc) and login() rejects with why.
+    await walletTab.evaluate(() => window.orreryTestHooks.actions.setLocked());
+    const closed = host.evaluate(() =>
+      window.host.torus.login().then(
+        () => 'resolved',
+        (error: { message?: string }) => error.message,
+      ),
+    );
+    await loginDialog.waitFor();
+    await host.keyboard.press('Escape');
+    expect(await closed).toBe('user closed the login modal');
+    await loginDialog.waitFor({ state: 'detached' });
+    expect(await pendingApprovals()).toEqual([]);
+    await until(
+      async () => (await host.locator('#torusIframe').boundingBox())?.width === 70,
+      'the iframe back to the 70 px widget after the close',
+    );
+    await host.close();
+
+    // Our SDK takes the same path: [] → oauth_modal → the login modal; Esc rejects login().
+    const ours = await openHost(sameSiteHost, 'ours.html');
+    await initHost(ours);
+    const oursLogin = ours.evaluate(() =>
+      window.host.torus.login().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      ),
+    );
+    const oursDialog = ours
+      .frameLocator('#torusIframe')
+      .getByRole('dialog', { name: 'Unlock your wallet to continue' });
+    await oursDialog.waitFor();
+    await ours.keyboard.press('Escape');
+    expect(await oursLogin).toBe('user closed the login modal');
+    await walletTab.evaluate(
+      (password) => window.orreryTestHooks.actions.submitPassword(password),
+      VAULT_PASSWORD,
+    );
+    await ours.close();
   });
 });
 

@@ -17,7 +17,13 @@ import {
 } from '../../src/embed/torus-wire';
 import type { ProviderNotification } from '../../src/background/contract/protocol';
 import { ProviderRpcError } from '../../src/ui/bridge/provider-stream';
-import { NOT_AVAILABLE, startEmbedFrame } from '../../src/ui/embed-frame/embed-frame';
+import {
+  LOGIN_CLOSED,
+  NOT_AVAILABLE,
+  OVERRIDE_DELAY_MS,
+  startEmbedFrame,
+  type EmbedFrameUi,
+} from '../../src/ui/embed-frame/embed-frame';
 import { defaultLoginConfig, parseInitConfig } from '../../src/ui/embed-frame/init-config';
 import type { FrameProvider } from '../../src/ui/provider-frame/provider-frame';
 import {
@@ -39,7 +45,14 @@ function fakeEngine() {
   const requests: Array<{ method: string; params?: unknown }> = [];
   const listeners = new Set<(n: ProviderNotification) => void>();
   let accounts: string[] = [];
+  let unlocked = true;
   const answers: Record<string, (params: unknown) => unknown> = {
+    wallet_getProviderState: () => ({
+      accounts,
+      chainId: '0x1691',
+      networkVersion: '5777',
+      isUnlocked: unlocked,
+    }),
     eth_chainId: () => '0x1691',
     eth_accounts: () => accounts,
     eth_requestAccounts: () => {
@@ -65,6 +78,7 @@ function fakeEngine() {
     requests,
     answers,
     setAccounts: (next: string[]) => (accounts = next),
+    setUnlocked: (next: boolean) => (unlocked = next),
     emit: (n: ProviderNotification) => listeners.forEach((listener) => listener(n)),
     openProvider: (origin: string) => {
       opened.push(origin);
@@ -116,7 +130,7 @@ function hostStreams(host: FakeWindow, iframe: FakeWindow) {
   return { a, b, heard, write, rpc };
 }
 
-function setup() {
+function setup(ui?: EmbedFrameUi) {
   const { host, iframe } = createWindowPair(HOST_ORIGIN, WALLET_ORIGIN);
   const engine = fakeEngine();
   const wallet = {
@@ -139,6 +153,7 @@ function setup() {
     wallet,
     randomId: () => 'instance-1',
     warn: (message) => warnings.push(message),
+    ...(ui ? { ui } : {}),
   });
   toClose.push(frame);
   return { host, iframe, engine, wallet, warnings, frame, ...hostStreams(host, iframe) };
@@ -241,6 +256,82 @@ describe('embed iframe (/popup)', () => {
     await until(() => (heard.status ?? []).length === 1);
     expect(heard.provider).toEqual([{ jsonrpc: '2.0', id: 'k3j4h2', result: [ADDRESS] }]);
     expect(heard.status).toEqual([{ loggedIn: true, rehydrate: false, verifier: 'local' }]);
+  });
+
+  it('with no session, eth_requestAccounts answers [] unasked, and the host’s login modal request shows the login first, then the connect prompt', async () => {
+    const logins: string[] = [];
+    let letIn: (entered: boolean) => void = () => undefined;
+    const { engine, heard, write, rpc } = setup({
+      showLogin: () => {
+        logins.push('shown');
+        return new Promise((resolve) => (letIn = resolve));
+      },
+    });
+    engine.setUnlocked(false);
+    rpc({ id: 'r1', method: 'eth_requestAccounts', params: [] });
+    await until(() => (heard.provider ?? []).length === 1);
+    expect(heard.provider).toEqual([{ jsonrpc: '2.0', id: 'r1', result: [] }]);
+    expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
+    expect(logins).toEqual([]); // the SDK opens the modal (oauth_modal), not the answer
+
+    // torus-embed's login() on []: oauth_modal. The login modal, and nothing asked meanwhile.
+    write('oauth', { name: 'oauth_modal', data: { calledFromEmbed: true } });
+    await until(() => logins.length === 1);
+    await settle();
+    expect(heard.oauth).toBeUndefined();
+    expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
+    engine.setUnlocked(true); // the user unlocked in the modal
+    letIn(true);
+    await until(() => (heard.oauth ?? []).length === 1);
+    expect(heard.oauth).toEqual([{ selectedAddress: ADDRESS }]);
+    expect(engine.requests.map(({ method }) => method)).toContain('eth_requestAccounts');
+    await until(() => (heard.status ?? []).length === 1);
+    expect(heard.status).toEqual([{ loggedIn: true, rehydrate: false, verifier: 'local' }]);
+  });
+
+  it('a login modal the user closes rejects the host’s login with the reason and asks nothing', async () => {
+    const { engine, heard, write } = setup({ showLogin: async () => false });
+    engine.setUnlocked(false);
+    write('oauth', { name: 'oauth_modal', data: { calledFromEmbed: true } });
+    await until(() => (heard.oauth ?? []).length === 1);
+    expect(heard.oauth).toEqual([{ err: { message: LOGIN_CLOSED } }]);
+    expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
+  });
+
+  it('applies a provider change with override after 500 ms unasked, for a built-in network only', async () => {
+    const { engine, wallet, heard, write } = setup();
+    const started = Date.now();
+    write('provider_change', {
+      name: 'show_provider_change',
+      data: { network: { host: 'mainnet', chainId: 1 }, override: true },
+    });
+    await until(() => (heard.provider_change ?? []).length === 1, 5000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(OVERRIDE_DELAY_MS - 5);
+    expect(heard.provider_change).toEqual([
+      { name: 'provider_change_status', data: { success: true } },
+    ]);
+    expect(wallet.networks).toEqual(['mainnet']);
+    expect(engine.requests.map(({ method }) => method)).not.toContain('wallet_switchEthereumChain');
+
+    // An RPC URL or a contradicting chainId is never applied unasked: the user is asked.
+    write('provider_change', {
+      name: 'show_provider_change',
+      data: { network: { host: 'https://rpc.example', chainId: 10 }, override: true },
+    });
+    write('provider_change', {
+      name: 'show_provider_change',
+      data: { network: { host: 'sepolia', chainId: 1 }, override: true },
+    });
+    await until(() => (heard.provider_change ?? []).length === 3, 5000);
+    expect(wallet.networks).toEqual(['mainnet']);
+    expect(engine.requests).toContainEqual({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0xa' }],
+    });
+    expect(engine.requests).toContainEqual({
+      method: 'wallet_switchEthereumChain',
+      params: [{ chainId: '0x1' }],
+    });
   });
 
   it('relays JSON-RPC with the host’s own ids, errors as objects, notifications as they come', async () => {

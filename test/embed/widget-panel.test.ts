@@ -16,6 +16,7 @@ describe('widget panel model', () => {
       balance: '2 ETH',
       network: 'Main Ethereum Network',
       chain: '1',
+      activity: [],
     });
     expect(panelModel({ accounts: [ADDRESS], chainId: '0x89', balance: '0x0' }).balance).toBe(
       '0 MATIC',
@@ -28,14 +29,38 @@ describe('widget panel model', () => {
       balance: null,
       network: null,
       chain: '42',
+      activity: [],
     });
     expect(panelModel({ accounts: ['<img>'], chainId: 'x', balance: '12' })).toEqual({
       address: null,
       balance: null,
       network: null,
       chain: null,
+      activity: [],
     });
     expect(panelModel({ accounts: [ADDRESS], chainId: '0x1', balance: 'oops' }).balance).toBe(null);
+  });
+
+  it('lists the site’s recent activity with the network’s ticker, leaving out malformed items, and none when not connected', () => {
+    const activity = [
+      { id: 'a', to: ADDRESS, value: '0x2386f26fc10000', status: 'confirmed', time: 3 },
+      { id: 'b', to: null, value: '0x0', status: 'submitted', time: 2 },
+      { id: 'c', to: ADDRESS, value: '0xde0b6b3a7640000', status: 'dropped', time: 1 },
+      { id: 'd', to: ADDRESS, value: 'lots', status: 'confirmed', time: 0 },
+      { id: 'e', to: ADDRESS, value: '0x1', status: 'unapproved', time: 0 },
+      'junk',
+    ];
+    expect(
+      panelModel({ accounts: [ADDRESS], chainId: '0x89', balance: '0x0', activity }).activity,
+    ).toEqual([
+      { id: 'a', amount: '0.01 MATIC', to: ADDRESS.toLowerCase(), status: 'confirmed' },
+      { id: 'b', amount: '0 MATIC', to: null, status: 'pending' },
+      { id: 'c', amount: '1 MATIC', to: ADDRESS.toLowerCase(), status: 'failed' },
+    ]);
+    expect(panelModel({ accounts: [], chainId: '0x1', balance: null, activity }).activity).toEqual(
+      [],
+    );
+    expect(panelModel({ accounts: [ADDRESS], chainId: '0x1', balance: null }).activity).toEqual([]);
   });
 
   it('formats wei with at most four decimals, rounded down, zeros trimmed', () => {

@@ -17,6 +17,8 @@ import type { ActionApi } from '../contract/action-api';
 import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
 import { createTransferEmailAction } from './transfer-email';
+import { siteActivity } from './site-activity';
+import { allTransactions } from '../../controllers/transactions/selectors';
 
 /** An action failure that carries its own code across the view boundary. */
 export class ActionFailure extends Error {
@@ -171,6 +173,21 @@ export function createActionHandlers({
         );
       }
       permissions.grantPermissions(origin, accounts, period as PermissionPeriod);
+    },
+    siteActivity: (origin) => {
+      // The account the site is shown (rpc-context's exposedAccounts): selected and permitted.
+      const selected = preferences.state.selectedAddress;
+      const shown =
+        keyring.state.isUnlocked &&
+        selected !== null &&
+        permissions.getPermittedAccounts(origin).includes(selected)
+          ? selected
+          : null;
+      return siteActivity(allTransactions(transactions.state.transactions), {
+        origin,
+        account: shown,
+        chainId: network.state.providerConfig.chainId,
+      });
     },
 
     loginToBackend: async (verifier, verifierId) => {

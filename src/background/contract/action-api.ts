@@ -6,6 +6,7 @@
  * message (`errors.ts`: FailureCode, failureCode); views match on the code.
  */
 import type { Hex } from '../../shared/primitives';
+import type { SiteActivityItem } from '../actions/site-activity';
 import type { ApprovalValue } from '../../controllers/approvals/approval-types';
 import type { CustomNetwork, CustomNetworkInput } from '../../controllers/network/custom-networks';
 import type {
@@ -132,6 +133,12 @@ export interface ActionApi {
    * 'year'), from settings, as a dapp's approved connect would; replaces an earlier grant.
    */
   grantPermissions(origin: string, accounts: string[], period: string): void;
+  /**
+   * A site's latest transactions (at most three), only those it may see: its own, from the
+   * account it is shown now, on the current network; none while locked or not connected. For
+   * the embed widget's panel, with the origin the iframe pinned.
+   */
+  siteActivity(origin: string): SiteActivityItem[];
 
   /**
    * Signs in to the backend with the selected account (message → sign → verify, unless a valid
@@ -233,6 +240,7 @@ export const ACTION_NAMES = [
   'decryptMessageInline',
   'revokePermissions',
   'grantPermissions',
+  'siteActivity',
   'loginToBackend',
   'addContact',
   'deleteContact',

@@ -187,8 +187,26 @@ export class OrreryEmbed {
       method: 'eth_requestAccounts',
       params: [],
     })) as string[];
-    if (accounts.length > 0) this.isLoggedIn = true;
-    return accounts;
+    if (accounts.length > 0) {
+      this.isLoggedIn = true;
+      return accounts;
+    }
+    // No session in the wallet (answered []): its login modal, as torus-embed's login() does;
+    // the first chunk on oauth settles it.
+    const answer = this.#next(COMM.oauth);
+    this.#layout(true);
+    this.#sub(COMM.oauth).send({ name: 'oauth_modal', data: { calledFromEmbed: true } });
+    const settled = await answer;
+    this.#layout(false);
+    const { err, selectedAddress } = isRecord(settled) ? settled : {};
+    if (err !== undefined) {
+      throw new Error(
+        isRecord(err) && typeof err.message === 'string' ? err.message : 'Login failed',
+      );
+    }
+    if (typeof selectedAddress !== 'string') throw new Error('Login failed');
+    this.isLoggedIn = true;
+    return [selectedAddress];
   }
 
   async logout(): Promise<void> {

@@ -30,7 +30,7 @@ import {
 } from '../../embed/torus-wire';
 import type { FrameProvider } from '../provider-frame/provider-frame';
 import type { BuiltInNetworkType } from '../../shared/networks';
-import { parseInitConfig, type EmbedConfig } from './init-config';
+import { parseInitConfig, parseNetwork, type EmbedConfig } from './init-config';
 import { planInitNetwork } from './init-network';
 
 /** What the iframe asks of the wallet besides the provider. */
@@ -50,6 +50,11 @@ export interface EmbedFrameUi {
   onLoggedIn?(address: string | null): void;
   /** True while a host request may wait for the user (show the approval modal), false after. */
   onWaitingForUser?(waiting: boolean): void;
+  /**
+   * The login modal, for a host's login while the wallet has no session (no vault, or locked):
+   * resolves true once the user is in (unlocked, an account selected), false if they closed it.
+   */
+  showLogin?(): Promise<boolean>;
 }
 
 /** Methods that may wait for the user's approval in the wallet. */
@@ -91,6 +96,8 @@ export interface EmbedFrame {
    * ask the user (READ_METHODS), so the panel cannot prompt on the host's behalf.
    */
   read(method: ReadMethod, params?: unknown[]): Promise<unknown>;
+  /** Whether the wallet has a session (unlocked); the widget offers the login modal if not. */
+  hasSession(): Promise<boolean>;
   close(): void;
 }
 
@@ -103,6 +110,15 @@ export const NOT_AVAILABLE = {
   topup: 'Top-up is not available in this wallet yet.',
   walletConnect: 'WalletConnect is not available in this wallet yet.',
 } as const;
+
+/** What the host's login() rejects with when the user closes the login modal. */
+export const LOGIN_CLOSED = 'user closed the login modal';
+
+/**
+ * A provider change with `override` is applied after this delay without a prompt (spec part 1
+ * §4 and part 2: 'Provider change override delay 500 ms').
+ */
+export const OVERRIDE_DELAY_MS = 500;
 
 const PRIVATE_KEY = /^[0-9a-fA-F]{64}$/;
 
@@ -185,6 +201,24 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       providerForHost().then((opened) => opened.request({ method, ...(params ? { params } : {}) })),
     );
 
+  /**
+   * Whether the wallet has a session (unlocked). Without one, eth_requestAccounts answers []
+   * (torus's own behaviour): torus-embed's login() then opens the login modal over oauth_modal,
+   * which a connect prompt could never reach (embed-wire.md, "Flows"). Unknown (the engine
+   * unreachable) counts as a session, so the request itself fails with the reason.
+   */
+  const hasSession = (): Promise<boolean> =>
+    providerForHost()
+      .then((opened) => opened.request({ method: 'wallet_getProviderState' }))
+      .then(
+        (state) => !(isRecord(state) && state.isUnlocked === false),
+        () => true,
+      );
+  const answerRequest = async (method: string, params?: unknown[]): Promise<unknown> => {
+    if (method === 'eth_requestAccounts' && !(await hasSession())) return [];
+    return request(method, params);
+  };
+
   // Writes before the handshake are held by the stream; none are lost.
   const send = (substream: Substream, data: unknown) => substream.send(data);
 
@@ -220,11 +254,7 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       answer({ error: { code: -32600, message: 'Invalid request' } });
       return;
     }
-    tracked(method, () =>
-      providerForHost().then((opened) =>
-        opened.request({ method, ...(params ? { params: params as unknown[] } : {}) }),
-      ),
-    ).then(
+    answerRequest(method, params as unknown[] | undefined).then(
       (result) => {
         answer({ result: result ?? null });
         if (method === 'eth_requestAccounts' && isAccounts(result)) {
@@ -271,19 +301,22 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
   sub(COMM.oauth).onData((chunk) => {
     const name = nameOf(chunk);
     if (name !== 'oauth_modal' && name !== 'oauth') return;
-    // The local way in: the host's origin asks for an account like any dapp (connect prompt).
-    request('eth_requestAccounts', []).then(
-      (accounts) => {
-        const selectedAddress = isAccounts(accounts) ? accounts[0] : undefined;
-        if (!selectedAddress) {
-          send(sub(COMM.oauth), { err: { message: 'No account was shared.' } });
-          return;
-        }
-        send(sub(COMM.oauth), { selectedAddress });
-        reportStatus(selectedAddress, false);
-      },
-      (error: unknown) =>
-        send(sub(COMM.oauth), { err: { message: messageOf(error, 'Login failed.') } }),
+    const answer = (data: object) => send(sub(COMM.oauth), data);
+    // The local way in (social verifiers arrive with social login): with no session, the login
+    // modal first; then the host's origin asks for an account like any dapp (connect prompt).
+    const login = async () => {
+      if (!(await hasSession())) {
+        const entered = (await ui.showLogin?.()) ?? false;
+        if (!entered) return answer({ err: { message: LOGIN_CLOSED } });
+      }
+      const accounts = await request('eth_requestAccounts', []);
+      const selectedAddress = isAccounts(accounts) ? accounts[0] : undefined;
+      if (!selectedAddress) return answer({ err: { message: 'No account was shared.' } });
+      answer({ selectedAddress });
+      reportStatus(selectedAddress, false);
+    };
+    login().catch((error: unknown) =>
+      answer({ err: { message: messageOf(error, 'Login failed.') } }),
     );
   });
 
@@ -313,7 +346,33 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     if (nameOf(chunk) !== 'show_provider_change') return;
     const answer = (data: { success: boolean; err?: string }) =>
       send(sub(COMM.providerChange), { name: 'provider_change_status', data });
-    const { network } = dataOf(chunk);
+    const { network, override } = dataOf(chunk);
+    // With override (no published SDK sends it; a host of our own may): applied without asking
+    // after 500 ms, but only where init would apply it unasked, a built-in network whose
+    // endpoints the wallet chose. Anything else is asked for as without override.
+    const parsed = override === true ? parseNetwork(network) : null;
+    if (parsed !== null && typeof parsed !== 'string') {
+      const applied = request('eth_chainId').then(async (current) => {
+        const plan = planInitNetwork(parsed, typeof current === 'string' ? current : null);
+        if (plan.kind === 'refuse') return false;
+        await new Promise((resolve) => setTimeout(resolve, OVERRIDE_DELAY_MS));
+        if (plan.kind === 'switch') await options.wallet.setNetwork(plan.type);
+        return true;
+      });
+      applied.then(
+        (done) => (done ? answer({ success: true }) : askForChange(network)),
+        (error: unknown) =>
+          answer({ success: false, err: messageOf(error, 'Provider change status error') }),
+      );
+      return;
+    }
+    askForChange(network);
+  });
+
+  /** setProvider without override: the user approves like any dapp's wallet_switchEthereumChain. */
+  const askForChange = (network: unknown) => {
+    const answer = (data: { success: boolean; err?: string }) =>
+      send(sub(COMM.providerChange), { name: 'provider_change_status', data });
     const chainId = isRecord(network) ? network.chainId : undefined;
     if (typeof chainId !== 'number' && typeof chainId !== 'string') {
       answer({ success: false, err: 'The network needs a chainId.' });
@@ -329,13 +388,12 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       answer({ success: false, err: 'The network needs a chainId.' });
       return;
     }
-    // The user approves the switch like any dapp's wallet_switchEthereumChain.
     request('wallet_switchEthereumChain', [{ chainId: hexChainId.toLowerCase() }]).then(
       () => answer({ success: true }),
       (error: unknown) =>
         answer({ success: false, err: messageOf(error, 'user denied provider change request') }),
     );
-  });
+  };
 
   sub(COMM.showWallet).onData((chunk) => {
     if (nameOf(chunk) !== 'show_wallet') return;
@@ -424,6 +482,7 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       }
       return request(method, params);
     },
+    hasSession,
     close() {
       muxA.close();
       muxB.close();

@@ -24,10 +24,13 @@ if (window.parent === window) {
     (caller ??= connection.then(({ wire }) => createActionCaller(wire.viewPort)));
   let modal: Promise<MountedModal | null> | null = null;
   let widget: Promise<MountedWidget | null> | null = null;
+  let login: Promise<boolean> | null = null;
   let widgetVisible = false;
   let config: EmbedConfig | null = null;
   const showWidget = () => {
-    void widget?.then((mounted) => mounted?.setVisible(widgetVisible && modal === null));
+    void widget?.then((mounted) =>
+      mounted?.setVisible(widgetVisible && modal === null && login === null),
+    );
     if (widget || !widgetVisible) return;
     widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
       .then(({ mountWidget, panelModel }) =>
@@ -39,12 +42,35 @@ if (window.parent === window) {
           logos: config?.whiteLabel.whiteLabel ?? null,
           readPanel: () => readPanel(panelModel),
           onExpanded: (expanded) => frame.setFullscreen(expanded),
+          signIn: async () => (await frame.hasSession()) || showLogin(),
         }),
       )
       .catch((error: unknown) => {
         console.warn('Orrery embed: the widget failed to load', error);
         return null;
       });
+  };
+  // The login modal, full screen; one at a time however many logins the host sends.
+  const showLogin = (): Promise<boolean> => {
+    if (login) return login;
+    frame.setFullscreen(true);
+    login = Promise.all([connection, import(/* webpackChunkName: "embed-login" */ './login/mount')])
+      .then(([{ wire }, { showLoginModal }]) =>
+        showLoginModal({ viewPort: wire.viewPort, origin: frame.hostOrigin ?? '' }),
+      )
+      .catch((error: unknown) => {
+        console.warn('Orrery embed: the login modal failed to load', error);
+        return false;
+      })
+      .then((entered) => {
+        login = null;
+        // In: the connect prompt or the panel follows at once and keeps the iframe full screen.
+        if (!entered) frame.setFullscreen(false);
+        showWidget();
+        return entered;
+      });
+    showWidget();
+    return login;
   };
   // The panel reads once per opening, through the host's connection (what the host may see).
   const readPanel = async (model: typeof PanelModelFn) => {
@@ -57,7 +83,15 @@ if (window.parent === window) {
       typeof address === 'string'
         ? await frame.read('eth_getBalance', [address, 'latest']).catch(() => null)
         : null;
-    return model({ accounts, chainId, balance });
+    // The site's own transactions only (the engine filters by the pinned origin).
+    const origin = frame.hostOrigin;
+    const activity =
+      typeof address === 'string' && origin
+        ? await actions()
+            .then((call) => call('siteActivity', origin))
+            .catch(() => null)
+        : null;
+    return model({ accounts, chainId, balance, activity });
   };
   const frame = startEmbedFrame({
     parent: window.parent,
@@ -97,6 +131,7 @@ if (window.parent === window) {
         widgetVisible = visible;
         showWidget();
       },
+      showLogin: () => showLogin(),
       // The in-page approval modal: full screen over the host while a request waits.
       onWaitingForUser(waiting) {
         if (waiting) {

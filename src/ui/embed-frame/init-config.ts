@@ -64,7 +64,8 @@ function parseLoginItem(verifier: string, raw: unknown): LoginConfigItem | strin
   return item;
 }
 
-function parseNetwork(raw: unknown): EmbedNetworkRequest | string {
+/** A host's network (init, or setProvider's provider_change): the request, or why it is refused. */
+export function parseNetwork(raw: unknown): EmbedNetworkRequest | string {
   if (!isRecord(raw) || typeof raw.host !== 'string') return 'host must be text';
   const { host } = raw;
   if (!isBuiltInNetworkType(host)) {

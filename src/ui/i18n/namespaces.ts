@@ -10,6 +10,7 @@ export const NAMESPACES = [
   'app',
   'confirm',
   'embed',
+  'embedLogin',
   'fees',
   'homeAssets',
   'login',

@@ -34,6 +34,11 @@ export interface WidgetOptions {
   readPanel(): Promise<PanelModel>;
   /** The panel needs the whole host viewport (true) or only the corner (false). */
   onExpanded(expanded: boolean): void;
+  /**
+   * Before the panel opens: the login modal when the wallet has no session (views.md §3.5,
+   * "logged out: click → login modal"); false when the user closed it (no panel then).
+   */
+  signIn?(): Promise<boolean>;
 }
 
 async function widgetTranslator(
@@ -95,9 +100,14 @@ export async function mountWidget(options: WidgetOptions): Promise<MountedWidget
       button.focus();
     }
   };
-  button.addEventListener('click', () =>
-    setExpanded(!corner.classList.contains(styles.expanded ?? 'expanded')),
-  );
+  button.addEventListener('click', () => {
+    const expanded = corner.classList.contains(styles.expanded ?? 'expanded');
+    if (expanded || !options.signIn) return setExpanded(!expanded);
+    options.signIn().then(
+      (entered) => entered && setExpanded(true),
+      () => setExpanded(true), // the panel then says what it can read
+    );
+  });
   button.setAttribute('aria-controls', panel.element.id);
   corner.append(panel.element, button);
   document.body.append(corner);

@@ -11,6 +11,18 @@ export interface PanelReads {
   chainId: unknown;
   /** Wei as 0x-hex, or null when there is no account or the read failed. */
   balance: unknown;
+  /** The site's own latest transactions (the siteActivity action), or null when unread. */
+  activity?: unknown;
+}
+
+/** One line of the panel's recent activity. */
+export interface PanelActivity {
+  id: string;
+  /** '0.01 ETH'. */
+  amount: string;
+  /** The recipient, or null for a contract creation. */
+  to: string | null;
+  status: 'pending' | 'confirmed' | 'failed';
 }
 
 export interface PanelModel {
@@ -22,6 +34,8 @@ export interface PanelModel {
   network: string | null;
   /** The chain id in decimal (shown as 'Chain N' when the network has no name here). */
   chain: string | null;
+  /** The site's latest transactions, newest first; empty when none or not connected. */
+  activity: PanelActivity[];
 }
 
 const HEX = /^0x[0-9a-f]+$/i;
@@ -47,5 +61,36 @@ export function panelModel(reads: PanelReads): PanelModel {
     address && typeof reads.balance === 'string' && HEX.test(reads.balance)
       ? `${formatUnits18(BigInt(reads.balance))} ${known?.ticker ?? 'ETH'}`
       : null;
-  return { address, balance, network, chain };
+  const activity = address ? activityLines(reads.activity, known?.ticker ?? 'ETH') : [];
+  return { address, balance, network, chain, activity };
+}
+
+const STATUS: Record<string, PanelActivity['status']> = {
+  approved: 'pending',
+  signed: 'pending',
+  submitted: 'pending',
+  confirmed: 'confirmed',
+  failed: 'failed',
+  dropped: 'failed',
+};
+
+/** The engine's items, checked field by field: anything malformed is left out, not guessed. */
+function activityLines(raw: unknown, ticker: string): PanelActivity[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item: unknown): PanelActivity[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, to, value, status } = item as Record<string, unknown>;
+    const shown = typeof status === 'string' ? STATUS[status] : undefined;
+    if (typeof id !== 'string' || !shown || typeof value !== 'string' || !HEX.test(value)) {
+      return [];
+    }
+    return [
+      {
+        id,
+        amount: `${formatUnits18(BigInt(value))} ${ticker}`,
+        to: isAddress(to) ? to.toLowerCase() : null,
+        status: shown,
+      },
+    ];
+  });
 }

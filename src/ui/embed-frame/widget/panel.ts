@@ -4,7 +4,7 @@
  * moves into it and stays there (Tab cycles), Esc or a click outside closes it, and the
  * caller returns focus to the button.
  */
-import type { PanelModel } from './panel-model';
+import type { PanelActivity, PanelModel } from './panel-model';
 import styles from './Widget.module.css';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
@@ -37,6 +37,37 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
   details.className = styles.details ?? '';
   details.setAttribute('aria-live', 'polite');
 
+  // The site's own latest transactions, under its heading (only while connected).
+  const activity = document.createElement('section');
+  activity.className = styles.activity ?? '';
+  activity.setAttribute('aria-labelledby', 'orrery-widget-activity-title');
+  const activityList = (items: PanelActivity[]) => {
+    const heading = document.createElement('h3');
+    heading.id = 'orrery-widget-activity-title';
+    heading.className = styles.activityTitle ?? '';
+    heading.textContent = t('embed.widget.panel.activity.title');
+    if (items.length === 0) {
+      const none = document.createElement('p');
+      none.textContent = t('embed.widget.panel.activity.none');
+      return [heading, none];
+    }
+    const list = document.createElement('ul');
+    list.className = styles.activityList ?? '';
+    for (const item of items) {
+      const line = document.createElement('li');
+      const what = document.createElement('span');
+      what.textContent = item.to
+        ? t('embed.widget.panel.activity.sentTo', { amount: item.amount, to: short(item.to) })
+        : t('embed.widget.panel.activity.sent', { amount: item.amount });
+      const status = document.createElement('span');
+      status.className = styles.activityStatus ?? '';
+      status.textContent = t(`embed.widget.panel.activity.status.${item.status}`);
+      line.append(what, status);
+      list.append(line);
+    }
+    return [heading, list];
+  };
+
   const actions = document.createElement('div');
   actions.className = styles.actions ?? '';
   const open = document.createElement('button');
@@ -50,7 +81,7 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
   close.textContent = t('embed.widget.panel.close');
   close.addEventListener('click', () => options.onClose());
   actions.append(open, close);
-  element.append(title, details, actions);
+  element.append(title, details, activity, actions);
 
   const row = (label: string, value: string, mono = false) => {
     const term = document.createElement('dt');
@@ -72,12 +103,14 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
       ...(model.address ? row(t('embed.widget.panel.balance'), model.balance ?? '—') : []),
       ...row(t('embed.widget.panel.network'), network),
     );
+    activity.replaceChildren(...(model.address ? activityList(model.activity) : []));
     if (model.address) details.children[1]?.setAttribute('title', model.address);
   };
   const message = (key: string) => {
     const text = document.createElement('p');
     text.textContent = t(key);
     details.replaceChildren(text);
+    activity.replaceChildren();
   };
 
   // Esc closes; Tab stays inside (two buttons: cycle between them).
