@@ -195,6 +195,68 @@ describe('the engine synced with the backend', () => {
     ]);
   });
 
+  it('records a grant on the server while signed in (POST /permissions), never while signed out', async () => {
+    const signedOut = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[6]!)
+    ).toLowerCase();
+    // Signed out: the grant is the engine's alone, nothing is sent and no error is shown.
+    engine.actions.grantPermissions('https://quiet.example', [signedOut], 'hour');
+    expect(engine.getState().PermissionController.grants['https://quiet.example']).toBeDefined();
+    expect(engine.getState().BackendRecordsController.records[signedOut]).toBeUndefined();
+
+    await engine.actions.loginToBackend('google', 'grace@example.com');
+    // From settings (the action) and from a dapp's connect approval alike.
+    engine.actions.grantPermissions('https://dapp.example', [signedOut], 'week');
+    const provider = engine.connect('https://other.example:8443');
+    const asked = provider.request({ method: 'eth_requestAccounts' });
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the connect approval',
+    );
+    engine.actions.approveRequest(approval.id, { accounts: [signedOut], period: 'month' });
+    await expect(asked).resolves.toEqual([signedOut]);
+
+    const records = () =>
+      engine.getState().BackendRecordsController.records[signedOut]?.permissions;
+    await waitFor(() => (records()?.length === 2 ? true : undefined), 'two recorded grants');
+    await engine.flush();
+    const token = (
+      (await storage.getAll()).BackendSessionController as { jwtTokens: Record<string, string> }
+    ).jwtTokens[signedOut]!;
+    const user = await client(server)('GET', '/user?fetchTx=false', { token });
+    const onServer = (user.body.permissions as { origin: string; name: string; action: string }[])
+      .map(({ origin, name, action }) => ({ origin, name, action }))
+      .sort((a, b) => a.origin.localeCompare(b.origin));
+    expect(onServer).toEqual([
+      { origin: 'https://dapp.example', name: 'dapp.example', action: 'eth_accounts' },
+      { origin: 'https://other.example:8443', name: 'other.example:8443', action: 'eth_accounts' },
+    ]);
+    // The week-long grant expires on the server about a week from now, as in the engine.
+    const week = (user.body.permissions as { origin: string; expires_at: string }[]).find(
+      (p) => p.origin === 'https://dapp.example',
+    )!;
+    const expected =
+      engine.getState().PermissionController.grants['https://dapp.example']!.expiresAt;
+    expect(Math.abs(Date.parse(week.expires_at) - expected)).toBeLessThan(60_000);
+  });
+
+  it('reads the featured billboard in the user language, https links only, no session needed', async () => {
+    await server.database.db
+      .insertInto('billboard')
+      .values([
+        { call_to_action_link: 'https://learn.example/', locale: 'en', title: 'Learn' },
+        { call_to_action_link: 'https://learn.example/', locale: 'de', title: 'Lernen' },
+        { call_to_action_link: 'http://plain.example/', locale: 'en', title: 'Plain' },
+      ])
+      .execute();
+    await expect(engine.call('readBillboard', ['de'])).resolves.toEqual([
+      expect.objectContaining({ link: 'https://learn.example/', title: 'Lernen' }),
+    ]);
+    expect((await engine.actions.readBillboard('ja')).map((item) => item.title)).toEqual(['Learn']);
+    await expect(engine.call('readBillboard', ['xx'])).rejects.toThrow('Unknown locale');
+    await server.database.db.deleteFrom('billboard').execute();
+  });
+
   it('posts a newly submitted transaction and notifies the user', async () => {
     const from = (
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[3]!)

@@ -804,7 +804,7 @@ describe('the in-page approval modal (torus-embed 5.0.2 host)', () => {
 });
 
 describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
-  it('request() gets [] unasked; login() shows the login modal (axe, keyboard unlock), then the connect prompt; closing it rejects login()', async () => {
+  it('request() and login() show the login modal first (axe, keyboard unlock), then the connect prompt; closing it refuses (4001) or rejects login()', async () => {
     await walletTab.evaluate(
       async ([password, address, origin]) => {
         const { actions } = window.orreryTestHooks;
@@ -820,26 +820,35 @@ describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
     const iframe = host.frameLocator('#torusIframe');
     await iframe.getByRole('button', { name: 'Your wallet' }).waitFor();
 
-    // No session: eth_requestAccounts answers [] (torus's own behaviour), nothing is asked.
-    expect(
-      await host.evaluate(() =>
-        window.host.torus.ethereum.request({ method: 'eth_requestAccounts' }),
+    // No session: request() as viem and ethers send it shows the wallet's way in first (never a
+    // silent []); the user closes it and the request is refused with 4001, nothing else asked.
+    const loginDialog = iframe.getByRole('dialog', { name: 'Unlock your wallet to continue' });
+    const refused = host.evaluate(() =>
+      window.host.torus.ethereum.request({ method: 'eth_requestAccounts' }).then(
+        () => null,
+        (error: { code?: number; message?: string }) => ({
+          code: error.code,
+          message: error.message,
+        }),
       ),
-    ).toEqual([]);
+    );
+    await loginDialog.waitFor();
+    await host.keyboard.press('Escape');
+    expect(await refused).toEqual({ code: 4001, message: 'user closed the login modal' });
+    await loginDialog.waitFor({ state: 'detached' });
     expect(await pendingApprovals()).toEqual([]);
 
     // The widget button with no session: the login modal first (views.md §3.5), not the panel;
     // closed, the button is back and no panel opened.
     const widget = iframe.getByRole('button', { name: 'Your wallet' });
     await widget.click();
-    const loginDialog = iframe.getByRole('dialog', { name: 'Unlock your wallet to continue' });
     await loginDialog.waitFor();
     await host.keyboard.press('Escape');
     await loginDialog.waitFor({ state: 'detached' });
     await widget.waitFor();
     expect(await iframe.getByRole('dialog', { name: 'Your wallet' }).isVisible()).toBe(false);
 
-    // login(): the SDK, answered [], sends oauth_modal; the iframe shows the wallet's way in.
+    // login(): its eth_requestAccounts gets the same way in, then the connect prompt.
     const login = host.evaluate(() =>
       window.host.torus.login().then(
         (accounts) => ({ accounts }),
@@ -892,7 +901,7 @@ describe('the login modal (torus-embed 5.0.2 host, the wallet locked)', () => {
     );
     await host.close();
 
-    // Our SDK takes the same path: [] → oauth_modal → the login modal; Esc rejects login().
+    // Our SDK takes the same path: the login modal; Esc rejects login().
     const ours = await openHost(sameSiteHost, 'ours.html');
     await initHost(ours);
     const oursLogin = ours.evaluate(() =>

@@ -209,8 +209,12 @@ describe('wallet home', () => {
     const onboarding = page.getByRole('region', { name: 'Let us get you set up' });
     await onboarding.waitFor();
     expect(await page.getByTestId('native-balance').textContent()).toBe('0.000 ETH');
-    await onboarding.getByRole('link', { name: /Know your wallet address/ }).waitFor();
+    await onboarding.getByText('Step 1 of 3').waitFor();
+    await onboarding.getByRole('button', { name: 'I do not own digital assets' }).click();
+    await onboarding.getByText('Step 2 of 4').waitFor();
     await onboarding.getByRole('link', { name: /top-up/ }).waitFor();
+    await onboarding.getByRole('button', { name: 'Next' }).click();
+    await onboarding.getByRole('link', { name: /Know your wallet address/ }).waitFor();
     await page.getByRole('tab', { name: 'Collectibles' }).click();
     await page.getByTestId('collectibles-empty').waitFor();
     await reviewScreen(page, 'home-onboarding');

@@ -258,7 +258,7 @@ describe('embed iframe (/popup)', () => {
     expect(heard.status).toEqual([{ loggedIn: true, rehydrate: false, verifier: 'local' }]);
   });
 
-  it('with no session, eth_requestAccounts answers [] unasked, and the host’s login modal request shows the login first, then the connect prompt', async () => {
+  it('with no session, eth_requestAccounts shows the login modal first, then the connect prompt; the host’s own login modal request does the same', async () => {
     const logins: string[] = [];
     let letIn: (entered: boolean) => void = () => undefined;
     const { engine, heard, write, rpc } = setup({
@@ -268,25 +268,39 @@ describe('embed iframe (/popup)', () => {
       },
     });
     engine.setUnlocked(false);
+    // request() as viem or ethers send it: the way in, and nothing asked of the engine meanwhile.
     rpc({ id: 'r1', method: 'eth_requestAccounts', params: [] });
-    await until(() => (heard.provider ?? []).length === 1);
-    expect(heard.provider).toEqual([{ jsonrpc: '2.0', id: 'r1', result: [] }]);
-    expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
-    expect(logins).toEqual([]); // the SDK opens the modal (oauth_modal), not the answer
-
-    // torus-embed's login() on []: oauth_modal. The login modal, and nothing asked meanwhile.
-    write('oauth', { name: 'oauth_modal', data: { calledFromEmbed: true } });
     await until(() => logins.length === 1);
     await settle();
-    expect(heard.oauth).toBeUndefined();
+    expect(heard.provider).toBeUndefined();
     expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
     engine.setUnlocked(true); // the user unlocked in the modal
     letIn(true);
-    await until(() => (heard.oauth ?? []).length === 1);
-    expect(heard.oauth).toEqual([{ selectedAddress: ADDRESS }]);
+    await until(() => (heard.provider ?? []).length === 1);
+    expect(heard.provider).toEqual([{ jsonrpc: '2.0', id: 'r1', result: [ADDRESS] }]);
     expect(engine.requests.map(({ method }) => method)).toContain('eth_requestAccounts');
     await until(() => (heard.status ?? []).length === 1);
     expect(heard.status).toEqual([{ loggedIn: true, rehydrate: false, verifier: 'local' }]);
+
+    // A host that sends oauth_modal itself (torus's login modal request) gets the same path.
+    engine.setUnlocked(false);
+    write('oauth', { name: 'oauth_modal', data: { calledFromEmbed: true } });
+    await until(() => logins.length === 2);
+    engine.setUnlocked(true);
+    letIn(true);
+    await until(() => (heard.oauth ?? []).length === 1);
+    expect(heard.oauth).toEqual([{ selectedAddress: ADDRESS }]);
+  });
+
+  it('a login modal the user closes refuses eth_requestAccounts with 4001 and asks the engine nothing', async () => {
+    const { engine, heard, rpc } = setup({ showLogin: async () => false });
+    engine.setUnlocked(false);
+    rpc({ id: 'r2', method: 'eth_requestAccounts', params: [] });
+    await until(() => (heard.provider ?? []).length === 1);
+    expect(heard.provider).toEqual([
+      { jsonrpc: '2.0', id: 'r2', error: { code: 4001, message: LOGIN_CLOSED } },
+    ]);
+    expect(engine.requests.map(({ method }) => method)).not.toContain('eth_requestAccounts');
   });
 
   it('a login modal the user closes rejects the host’s login with the reason and asks nothing', async () => {

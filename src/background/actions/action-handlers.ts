@@ -10,6 +10,7 @@ import { invalidCurrency, unsupportedCurrency } from '../../controllers/currency
 import { probeRpc } from '../../controllers/network/probe-rpc';
 import type { PermissionPeriod } from '../../controllers/permissions/permission-periods';
 import { isSupportedCurrency } from '../../shared/currencies';
+import { isLocale } from '../../shared/preferences';
 import type { Controllers } from '../engine/build-controllers';
 import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
@@ -226,6 +227,10 @@ export function createActionHandlers({
     }),
     lookupRecipient: (kind, id) => backendRecords.lookupRecipient(kind, id),
     sendTransferEmail: createTransferEmailAction({ transactions, network, backendRecords }),
+    readBillboard: (locale) => {
+      if (!isLocale(locale)) throw new Error(`Unknown locale: ${String(locale)}`);
+      return backendRecords.readBillboard(locale);
+    },
     refreshPastTransactions: async () => {
       const address = preferences.state.selectedAddress;
       await pastTransactions.refreshPastTransactions();

@@ -15,6 +15,7 @@ import type {
 } from '../../controllers/assets/CollectiblesController';
 import type { NewCustomToken, TokenPreview } from '../../controllers/assets/TokensController';
 import type { ContactInput } from '../../controllers/backend/api-client';
+import type { BillboardItem } from '../../shared/billboard';
 import type { Locale, Theme } from '../../shared/preferences';
 import type { GasOverrides } from '../../controllers/transactions/overrides';
 
@@ -206,6 +207,11 @@ export interface ActionApi {
    * (fields), 'backend.invalidInput' (not an e-mail).
    */
   sendTransferEmail(txId: string, request: TransferEmailRequest): Promise<void>;
+  /**
+   * The featured billboard (GET /billboard) in `locale`, else English: https links and images
+   * only, at most 10 items. Public content, no session needed; rejects when the backend fails.
+   */
+  readBillboard(locale: Locale): Promise<BillboardItem[]>;
 }
 
 export type ActionName = keyof ActionApi;
@@ -259,6 +265,7 @@ export const ACTION_NAMES = [
   'refreshPastTransactions',
   'sendTransferEmail',
   'lookupRecipient',
+  'readBillboard',
 ] as const satisfies readonly ActionName[];
 
 // Fails to compile when an action is missing from ACTION_NAMES.

@@ -21,6 +21,7 @@ import type { EngineController } from './controller-module';
 import { pollGasWhileConfirming } from './gas-demand';
 import { requireBlocksWhilePending } from './block-demand';
 import { createRootMessenger, type RootMessenger } from './root-messenger';
+import { syncGrantsToBackend } from './permission-sync';
 import { keepSelectedAddressValid } from './selected-address';
 
 export interface EngineOptions {
@@ -173,6 +174,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     messenger,
     controllers.PreferencesController,
   );
+  // Grants are recorded on the backend while signed in; a failed record leaves the grant standing.
+  const stopGrantSync = syncGrantsToBackend(
+    messenger,
+    controllers.BackendRecordsController,
+    (error) => console.warn('The backend did not record a dapp permission:', error),
+  );
   // Gas fees: while a view is open and a transaction awaits approval or a screen shows fees.
   const gasDemand = pollGasWhileConfirming(
     messenger,
@@ -252,6 +259,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       for (const connection of [...connections]) connection.close();
       connections.clear();
       stopSelectedAddressSync();
+      stopGrantSync();
       stopPendingBlocks();
       gasDemand.stop();
       messenger.unsubscribe('BackendSessionController:loggedOut', onLoggedOut);

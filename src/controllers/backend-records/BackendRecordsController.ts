@@ -29,6 +29,7 @@ import {
   runBackendChange,
   type BackendOperation,
 } from '../backend/errors';
+import { billboardForLocale, type BillboardItem } from '../../shared/billboard';
 import type {
   BackendSessionControllerGetTokenAction,
   BackendSessionControllerHandleUnauthorizedAction,
@@ -360,6 +361,11 @@ export class BackendRecordsController extends BaseController<
         records.permissions.push(added);
       },
     );
+  }
+
+  /** The featured billboard in `locale` (else English); public, no session needed (views.md G12). */
+  async readBillboard(locale: string): Promise<BillboardItem[]> {
+    return billboardForLocale(await this.#backend.getBillboard(), locale);
   }
 
   /** One record change for the selected address: the server call, then the local update. */

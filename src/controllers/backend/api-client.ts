@@ -209,6 +209,8 @@ export function createBackendClient({
     /** POST /transaction/sendemail: queues the e-mail telling a social recipient of a transfer. */
     sendTransferEmail: (token: string, emailObject: SendEmailBody['emailObject']) =>
       call<SendEmailReply>('POST', '/transaction/sendemail', { token, body: { emailObject } }),
+    /** Public content, no session: the featured billboard, checked by billboardForLocale. */
+    getBillboard: () => call<unknown>('GET', '/billboard'),
 
     addPermission: (token: string, body: PermissionInput) =>
       call<ServerPermission>('POST', '/permissions', { token, body }),

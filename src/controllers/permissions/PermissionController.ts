@@ -95,8 +95,15 @@ export type PermissionControllerAccountsChangedEvent = {
   type: `${typeof permissionControllerName}:accountsChanged`;
   payload: [change: { origin: string; accounts: string[] }];
 };
+/** A new grant, from a dapp's connect approval or from settings (the backend keeps a record). */
+export type PermissionControllerGrantedEvent = {
+  type: `${typeof permissionControllerName}:granted`;
+  payload: [grant: PermissionGrant];
+};
 export type PermissionControllerEvents =
-  PermissionControllerStateChangeEvent | PermissionControllerAccountsChangedEvent;
+  | PermissionControllerStateChangeEvent
+  | PermissionControllerAccountsChangedEvent
+  | PermissionControllerGrantedEvent;
 
 export type PermissionControllerAllowedActions = ApprovalControllerAddRequestAction;
 
@@ -215,6 +222,10 @@ export class PermissionController extends BaseController<
     this.#scheduleExpiryCheck();
     const permitted = this.getPermittedAccounts(origin);
     this.#publishAccounts(origin, permitted);
+    this.messenger.publish(`${permissionControllerName}:granted`, {
+      ...grant,
+      accounts: [...chosen],
+    });
     return permitted;
   }
 

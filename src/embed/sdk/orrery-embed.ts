@@ -191,8 +191,8 @@ export class OrreryEmbed {
       this.isLoggedIn = true;
       return accounts;
     }
-    // No session in the wallet (answered []): its login modal, as torus-embed's login() does;
-    // the first chunk on oauth settles it.
+    // A wallet that answers [] (no session and no login modal of its own): ask for its login
+    // modal, as torus-embed's login() does; the first chunk on oauth settles it.
     const answer = this.#next(COMM.oauth);
     this.#layout(true);
     this.#sub(COMM.oauth).send({ name: 'oauth_modal', data: { calledFromEmbed: true } });

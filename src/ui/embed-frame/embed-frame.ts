@@ -202,10 +202,8 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     );
 
   /**
-   * Whether the wallet has a session (unlocked). Without one, eth_requestAccounts answers []
-   * (torus's own behaviour): torus-embed's login() then opens the login modal over oauth_modal,
-   * which a connect prompt could never reach (embed-wire.md, "Flows"). Unknown (the engine
-   * unreachable) counts as a session, so the request itself fails with the reason.
+   * Whether the wallet has a session (unlocked). Unknown (the engine unreachable) counts as a
+   * session, so the request itself fails with the reason.
    */
   const hasSession = (): Promise<boolean> =>
     providerForHost()
@@ -214,8 +212,16 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
         (state) => !(isRecord(state) && state.isUnlocked === false),
         () => true,
       );
+  /**
+   * eth_requestAccounts with no session shows the wallet's way in (the login modal) first, then
+   * the connect prompt as for any dapp: request() (viem, ethers) and torus-embed's login() send
+   * the same request and both get an account or a refusal, never a silent [] (embed-wire.md,
+   * "Flows"). A user who closes the modal refuses the request (4001).
+   */
   const answerRequest = async (method: string, params?: unknown[]): Promise<unknown> => {
-    if (method === 'eth_requestAccounts' && !(await hasSession())) return [];
+    if (method === 'eth_requestAccounts' && ui.showLogin && !(await hasSession())) {
+      if (!(await ui.showLogin())) throw Object.assign(new Error(LOGIN_CLOSED), { code: 4001 });
+    }
     return request(method, params);
   };
 

@@ -101,6 +101,24 @@ describe('PermissionController', () => {
     expect(approvals.getPending()).toHaveLength(0);
   });
 
+  it('publishes each new grant (for the backend record), not a revoke or a refused grant', () => {
+    const { root, permissions, clock } = setup();
+    const granted: unknown[] = [];
+    root.subscribe('PermissionController:granted', (grant: unknown) => granted.push(grant));
+    permissions.grantPermissions(DAPP, [ALICE], 'month');
+    expect(() => permissions.grantPermissions(DAPP, [ALICE], 'decade' as never)).toThrow();
+    expect(() => permissions.grantPermissions(DAPP, ['0x' + '99'.repeat(20)], 'hour')).toThrow();
+    permissions.revokePermissions(DAPP);
+    expect(granted).toEqual([
+      expect.objectContaining({
+        origin: DAPP,
+        accounts: [ALICE],
+        period: 'month',
+        expiresAt: clock.now + 30 * 24 * 3600 * 1000,
+      }),
+    ]);
+  });
+
   it('the periods are 1 hour, 1 week, 1 month (30 days) and 1 year (365 days)', () => {
     expect(PERMISSION_PERIODS).toEqual({
       hour: 3_600_000,

@@ -29,14 +29,15 @@ export const PermissionSettings = observer(function PermissionSettings() {
   const selected = ui.PreferencesController.selectedAddress ?? '';
   const accounts = ui.KeyringController.accounts.map(({ address }) => address.toLowerCase());
   const [site, setSite] = useState('');
-  const [account, setAccount] = useState(selected);
+  // null until the user picks one: the picker follows the selected account until then.
+  const [account, setAccount] = useState<string | null>(null);
   const [period, setPeriod] = useState<string>('week');
   const [siteError, setSiteError] = useState<string | null>(null);
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const chosenAccount = accounts.includes(account) ? account : selected;
+  const chosenAccount = account && accounts.includes(account) ? account : selected;
 
   const grant = async () => {
     const origin = siteOrigin(site);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useStore } from '../../app-context';
 import { Card } from '../../components/Card';
+import { CurrencySelect } from '../../features/currency/CurrencySelect';
 import { CarriedLink } from '../../routes/carried-links';
 import { lastUpdate, totalFiat, type TokenRow } from '../../view-models/home';
 import { walletFeatures } from '../../view-models/white-label';
@@ -20,9 +21,18 @@ export const BalanceCard = observer(function BalanceCard({ rows }: { rows: reado
   const { topup } = walletFeatures(ui);
   return (
     <Card aria-labelledby="balance-heading" data-testid="balance-card">
-      <h2 id="balance-heading" className={styles.cardHeading}>
-        {t('walletHome.accountBalance')}
-      </h2>
+      <div className={styles.balanceHead}>
+        <h2 id="balance-heading" className={styles.cardHeading}>
+          {t('walletHome.accountBalance')}
+        </h2>
+        {/* The currency the total is shown in, changed where it is read (views.md §3.10). */}
+        <CurrencySelect
+          label={t('homeMore.currency')}
+          hideLabel
+          size="sm"
+          testId="balance-currency"
+        />
+      </div>
       {native?.displayBalance == null ? (
         <p className={styles.skeleton} data-testid="native-balance-loading">
           {t('walletHome.loadingBalance')}

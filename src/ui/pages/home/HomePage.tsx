@@ -9,6 +9,7 @@ import { collectibleContracts, tokenRows } from '../../view-models/home';
 import { walletFeatures } from '../../view-models/white-label';
 import { AssetTabs } from './AssetTabs';
 import { BalanceCard } from './BalanceCard';
+import { Billboard } from './Billboard';
 import { Onboarding } from './Onboarding';
 import { ReceiveCard } from './ReceiveCard';
 import { WalletStatusPanel } from './WalletStatusPanel';
@@ -50,6 +51,7 @@ export const HomePage = observer(function HomePage() {
         </div>
         <div className={styles.side}>
           {address && <ReceiveCard address={address} />}
+          {walletFeatures(ui).featuredBillboard && <Billboard />}
           <WalletStatusPanel />
         </div>
       </div>

@@ -7,8 +7,7 @@ import { useActions, useStore } from '../../app-context';
 import { Card } from '../../components/Card';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { RadioGroup } from '../../components/RadioGroup';
-import { Select } from '../../components/Select';
-import { currencyOptions } from '../../view-models/settings';
+import { CurrencySelect } from '../../features/currency/CurrencySelect';
 import { useNotify } from '../../toasts/toast-context';
 import styles from './SettingsPage.module.css';
 
@@ -24,12 +23,6 @@ export const DisplaySettings = observer(function DisplaySettings() {
   const notify = useNotify();
   const { ui } = useStore();
   const theme = ui.PreferencesController.theme;
-  const currency = ui.CurrencyController.currentCurrency.toUpperCase();
-  const { i18n } = useTranslation();
-  const names = new Intl.DisplayNames([i18n.language], { type: 'currency', fallback: 'none' });
-  // DisplayNames takes ISO 4217 codes only (three letters); crypto tickers show as they are.
-  const currencyName = (code: string) =>
-    /^[A-Z]{3}$/u.test(code) ? (names.of(code) ?? undefined) : undefined;
   return (
     <Card aria-labelledby="settings-display">
       <h2 id="settings-display" className={styles.heading}>
@@ -54,23 +47,7 @@ export const DisplaySettings = observer(function DisplaySettings() {
         })}
       />
       <LanguageSelect />
-      <Select
-        label={t('walletSettings.currency')}
-        testId="currency-select"
-        value={currency}
-        options={currencyOptions(ui.NetworkController.providerConfig.ticker).map((code) => ({
-          value: code,
-          label: code,
-          hint: currencyName(code),
-        }))}
-        onValueChange={(value) => {
-          if (value === currency) return;
-          void notify.outcome(actions.setCurrency(value), {
-            success: 'navBar.snackSuccessCurrency',
-            failure: 'navBar.snackFailCurrency',
-          });
-        }}
-      />
+      <CurrencySelect label={t('walletSettings.currency')} testId="currency-select" />
     </Card>
   );
 });

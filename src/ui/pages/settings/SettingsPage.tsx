@@ -6,6 +6,7 @@ import { ContactSettings } from '../../features/settings/ContactSettings';
 import { CrashReportSettings } from '../../features/settings/CrashReportSettings';
 import { NetworkSettings } from '../../features/settings/NetworkSettings';
 import { PermissionSettings } from '../../features/settings/PermissionSettings';
+import { PrivacySettings } from '../../features/settings/PrivacySettings';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { DisplaySettings } from './DisplaySettings';
 import styles from './SettingsPage.module.css';
@@ -17,6 +18,7 @@ export const SettingsPage = observer(function SettingsPage() {
   return (
     <div className={styles.page} data-testid="settings-page">
       <PageHeader title={t('walletSettings.title')} />
+      <PrivacySettings />
       <NetworkSettings />
       <ContactSettings />
       <DisplaySettings />
