@@ -18,6 +18,7 @@ import type { ActionApi, LoginResult } from '../contract/action-api';
 import type { LoggedIn } from '../../controllers/login/LoginController';
 import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
+import { createTransferEmailAction } from './transfer-email';
 import { siteActivity } from './site-activity';
 import { allTransactions } from '../../controllers/transactions/selectors';
 
@@ -223,6 +224,8 @@ export function createActionHandlers({
       if (!address)
         throw new UserRecordError(UserRecordErrorCode.noAccount, NO_LOGIN_ACCOUNT_ERROR);
       await userRecord.init({ address, verifier, verifierId, hostname: 'orrery' });
+      // The explorer's history (G14) arrives on its own: a slow explorer must not hold up login.
+      void pastTransactions.fetchExplorerHistory(address).catch(() => undefined);
       // One read of the server's list fills both past transactions and payment orders.
       await pastTransactions.fetchPastTransactions(address);
     },
@@ -251,6 +254,7 @@ export function createActionHandlers({
       networkLoading: () => network.state.networkStatus === 'loading',
     }),
     lookupRecipient: (kind, id) => backendRecords.lookupRecipient(kind, id),
+    sendTransferEmail: createTransferEmailAction({ transactions, network, backendRecords }),
     readBillboard: (locale) => {
       if (!isLocale(locale)) throw new Error(`Unknown locale: ${String(locale)}`);
       return backendRecords.readBillboard(locale);
@@ -258,9 +262,13 @@ export function createActionHandlers({
     refreshPastTransactions: async () => {
       const address = preferences.state.selectedAddress;
       await pastTransactions.refreshPastTransactions();
-      // Signed in, the server's list (sent, received, top-up orders) is read again too.
+      // Signed in, the server's list (sent, received, top-up orders) and the block explorer's
+      // history (G14) are read again too.
       if (address && backendSession.getToken(address))
-        await pastTransactions.fetchPastTransactions(address);
+        await Promise.all([
+          pastTransactions.fetchPastTransactions(address),
+          pastTransactions.fetchExplorerHistory(address),
+        ]);
     },
   };
 }

@@ -53,6 +53,15 @@ export interface SendResult {
   approvalId: string | null;
 }
 
+/** What the view adds to the transfer e-mail: the recipient's e-mail and the amount it showed. */
+export interface TransferEmailRequest {
+  email: string;
+  /** Display text, e.g. '1.5' (at most 80 characters). */
+  amount: string;
+  /** Display text, e.g. 'ETH' or a collectible's name (at most 80 characters). */
+  symbol: string;
+}
+
 export interface ActionApi {
   /**
    * Applies at once; also stored on the backend when signed in. The backend-kept changes below
@@ -229,6 +238,13 @@ export interface ActionApi {
   /** Reads the receipts of unconfirmed past transactions and the server's list again. */
   refreshPastTransactions(): Promise<void>;
   /**
+   * Queues the e-mail to a recipient sent to by e-mail login, for one of the wallet's own sends
+   * already on the network (hash, sender, link from the engine's record); needs the backend
+   * session. Refused: 'transfer.notReplaceable' (no such sent transfer), 'transfer.invalidAmount'
+   * (fields), 'backend.invalidInput' (not an e-mail).
+   */
+  sendTransferEmail(txId: string, request: TransferEmailRequest): Promise<void>;
+  /**
    * The featured billboard (GET /billboard) in `locale`, else English: https links and images
    * only, at most 10 items. Public content, no session needed; rejects when the backend fails.
    */
@@ -290,6 +306,7 @@ export const ACTION_NAMES = [
   'cancelTransaction',
   'retryTransaction',
   'refreshPastTransactions',
+  'sendTransferEmail',
   'lookupRecipient',
   'readBillboard',
 ] as const satisfies readonly ActionName[];

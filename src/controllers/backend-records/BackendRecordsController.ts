@@ -50,6 +50,18 @@ export type UserRecords = {
   customNetworks: ServerCustomNetwork[];
 };
 
+/** The transfer e-mail's fields (the server's template reads them; `to` is the recipient). */
+export type TransferEmail = {
+  to: string;
+  subject: string;
+  from: string;
+  transactionHash: string;
+  etherscanLink: string;
+  network: string;
+  amount: string;
+  symbol: string;
+};
+
 export type BackendRecordsState = {
   /** Per-address records, keyed by lowercase address. */
   records: Record<string, UserRecords>;
@@ -230,6 +242,34 @@ export class BackendRecordsController extends BaseController<
         const reply = await this.#backend.lookupIdentity(token, kind, identifier);
         return { addresses: [reply.address] };
       },
+      () => this.messenger.call('BackendSessionController:handleUnauthorized', address),
+    );
+  }
+
+  /**
+   * Queues the e-mail that tells a recipient who was sent to by their e-mail login that a
+   * transfer is on its way (spec part 2 §7 POST /transaction/sendemail). The caller builds the
+   * message from the engine's own transaction record; only the address is checked here.
+   */
+  async sendTransferEmail(emailObject: TransferEmail): Promise<void> {
+    const operation = 'transferEmail';
+    const error = validateContact(
+      { contact_verifier: 'google', contact_verifier_id: emailObject.to },
+      [],
+      1,
+    );
+    if (error) {
+      throw new BackendChangeError(
+        { code: BackendErrorCode.invalidInput, operation, detail: error },
+        `E-mail refused: ${error}`,
+      );
+    }
+    const address = this.messenger.call('PreferencesController:getState').selectedAddress;
+    const token = address && this.messenger.call('BackendSessionController:getToken', address);
+    if (!address || !token) throw notSignedIn(operation);
+    await runBackendChange(
+      operation,
+      () => this.#backend.sendTransferEmail(token, emailObject),
       () => this.messenger.call('BackendSessionController:handleUnauthorized', address),
     );
   }

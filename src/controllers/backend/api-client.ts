@@ -17,6 +17,7 @@ import type {
   CustomToken,
   CustomTokenInput,
   Deleted,
+  EtherscanReply,
   LookupReply,
   NameType,
   PatchUserBody,
@@ -25,6 +26,8 @@ import type {
   PermissionPeriod,
   RecordLoginBody,
   RecordLoginReply,
+  SendEmailBody,
+  SendEmailReply,
   ServerTransaction,
   TransactionInput,
   TransactionList,
@@ -221,6 +224,16 @@ export function createBackendClient({
         { token },
       ),
 
+    /** GET /etherscan: the address's block-explorer history on a chain (hex or decimal id). */
+    getExplorerHistory: (token: string, selectedAddress: string, selectedNetwork: string) =>
+      call<EtherscanReply>(
+        'GET',
+        `/etherscan?${new URLSearchParams({ selectedAddress, selectedNetwork }).toString()}`,
+        { token },
+      ),
+    /** POST /transaction/sendemail: queues the e-mail telling a social recipient of a transfer. */
+    sendTransferEmail: (token: string, emailObject: SendEmailBody['emailObject']) =>
+      call<SendEmailReply>('POST', '/transaction/sendemail', { token, body: { emailObject } }),
     /** Public content, no session: the featured billboard, checked by billboardForLocale. */
     getBillboard: () => call<unknown>('GET', '/billboard'),
 

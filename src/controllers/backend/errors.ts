@@ -32,7 +32,8 @@ export type BackendOperation =
   | 'customNetworkUpdate'
   | 'customNetworkDelete'
   | 'permissionAdd'
-  | 'recipientLookup';
+  | 'recipientLookup'
+  | 'transferEmail';
 
 export interface BackendChangeErrorData {
   code: BackendErrorCode;

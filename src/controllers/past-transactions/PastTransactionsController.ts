@@ -20,6 +20,7 @@ import type {
 } from '../network/NetworkController';
 import type { TransactionControllerTransactionStatusUpdatedEvent } from '../transactions/TransactionController';
 import type { TransactionMeta } from '../transactions/types';
+import type { ExplorerTransaction } from '../../shared/api';
 import { withCancelFlags, type CancelFields } from './cancel-statuses';
 
 export const pastTransactionsControllerName = 'PastTransactionsController';
@@ -87,7 +88,18 @@ export type PastTransactionsState = {
   paymentTx: Record<string, PaymentOrder[]>;
   /** Addresses whose history was read from the server this session. */
   fetchedPastTx: Record<string, boolean>;
+  /**
+   * Block-explorer history by lowercase address (views.md §5 G14, GET /etherscan), for the
+   * chain in each row's `network`; newest first, bounded. Read again on refresh, never stored.
+   */
+  explorerTransactions: Record<string, ExplorerEntry[]>;
 };
+
+/** One explorer row as the views use it (the server's row with its chain). */
+export type ExplorerEntry = ExplorerTransaction & { network: string };
+
+/** At most this many explorer rows per address are kept. */
+export const MAX_EXPLORER_TRANSACTIONS = 100;
 
 /** Which keys persist and which views see (the engine derives the views' state type from it). */
 export const pastTransactionsControllerMetadata = {
@@ -109,10 +121,16 @@ export const pastTransactionsControllerMetadata = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
+  explorerTransactions: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
 } satisfies StateMetadata<PastTransactionsState>;
 
 export function getDefaultPastTransactionsState(): PastTransactionsState {
-  return { pastTransactions: {}, paymentTx: {}, fetchedPastTx: {} };
+  return { pastTransactions: {}, paymentTx: {}, fetchedPastTx: {}, explorerTransactions: {} };
 }
 
 export type PastTransactionsControllerActions = ControllerGetStateAction<
@@ -249,7 +267,13 @@ export class PastTransactionsController extends BaseController<
       messenger,
       metadata: pastTransactionsControllerMetadata,
       name: pastTransactionsControllerName,
-      state: { ...getDefaultPastTransactionsState(), ...state, paymentTx: {}, fetchedPastTx: {} },
+      state: {
+        ...getDefaultPastTransactionsState(),
+        ...state,
+        paymentTx: {},
+        fetchedPastTx: {},
+        explorerTransactions: {},
+      },
     });
     this.#backend = backend;
     this.#getToken = getToken;
@@ -313,6 +337,37 @@ export class PastTransactionsController extends BaseController<
       state.paymentTx[key] = rows.map((row) => toPaymentOrder(row, key, providerConfig));
     });
     await this.refreshPastTransactions();
+  }
+
+  /**
+   * Reads the address's block-explorer history on the selected chain (GET /etherscan, G14). A
+   * backend without an explorer (503), a chain it does not know, or no session: nothing changes.
+   */
+  async fetchExplorerHistory(address: string): Promise<void> {
+    const key = address.toLowerCase();
+    const token = this.#getToken(key);
+    if (!token) return;
+    const { providerConfig } = this.messenger.call('NetworkController:getState');
+    const network = providerConfig.chainId;
+    let reply;
+    try {
+      reply = await this.#backend.getExplorerHistory(token, key, network);
+    } catch (err) {
+      if (isBackendStatus(err, 503) || isBackendStatus(err, 400)) return;
+      this.#handleError(key, err);
+      return;
+    }
+    // The chain may have changed while the call was out: keep only rows of the chain asked for.
+    const rows = reply.transactions
+      .filter((row) => /^0x[0-9a-f]{64}$/iu.test(row.hash))
+      .slice(0, MAX_EXPLORER_TRANSACTIONS)
+      .map((row): ExplorerEntry => ({ ...row, hash: row.hash.toLowerCase(), network }));
+    this.update((state) => {
+      const others = (state.explorerTransactions[key] ?? []).filter(
+        (row) => row.network !== network,
+      );
+      state.explorerTransactions[key] = [...rows, ...others].slice(0, MAX_EXPLORER_TRANSACTIONS);
+    });
   }
 
   /** Reads only the address's payment orders from the server (GET /transaction). */

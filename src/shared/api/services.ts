@@ -76,6 +76,28 @@ export const EtherscanQuery = Type.Object(
   Strict,
 );
 export type EtherscanQuery = Static<typeof EtherscanQuery>;
+/** One row of GET /etherscan's `transactions` (the server's normalised explorer history). */
+// A type, not an interface: it is kept in controller state, which must be JSON-typed.
+export type ExplorerTransaction = {
+  hash: string;
+  block_number: number;
+  created_at: string;
+  from: string;
+  to: string | null;
+  /** Wei, decimal. */
+  value: string;
+  nonce: string;
+  gas: string;
+  gasPrice: string;
+  gas_used: string;
+  status: 'confirmed' | 'failed';
+  contract_address: string | null;
+  function_name: string | null;
+};
+export interface EtherscanReply {
+  chain_id: number;
+  transactions: ExplorerTransaction[];
+}
 
 export const TwitterQuery = Type.Object(
   { screen_name: Type.String({ pattern: '^@?[A-Za-z0-9_]{1,15}$' }) },

@@ -94,3 +94,4 @@ export const SendEmailBody = Type.Object(
 );
 export type SendEmailBody = Static<typeof SendEmailBody>;
 export const SendEmailReply = Type.Object({ id: Id, status: Type.String() });
+export type SendEmailReply = Static<typeof SendEmailReply>;

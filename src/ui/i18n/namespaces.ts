@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'walletHome',
   'walletPrivacy',
   'walletSettings',
+  'transferExtras',
   'walletTransfer',
   'whiteLabel',
 ] as const;

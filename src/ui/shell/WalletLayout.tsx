@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 
 import { Brand } from '../components/Brand';
+import { TransactionNotifier } from '../features/notifications/TransactionNotifier';
 import { CarriedLink } from '../routes/carried-links';
 import { AccountMenu } from './AccountMenu';
 import { NetworkSelector } from './NetworkSelector';
@@ -32,6 +33,7 @@ export const WalletLayout = observer(function WalletLayout() {
           </div>
         </div>
       </header>
+      <TransactionNotifier />
       <div className={styles.body}>
         <WalletNav />
         <main id="main" className={styles.main} tabIndex={-1}>

@@ -170,6 +170,37 @@ export function activityItems(
       submittedTime: null,
     });
   }
+  // Block-explorer history (G14): what no other source listed, e.g. sends from another wallet.
+  for (const row of state.PastTransactionsController.explorerTransactions?.[self] ?? []) {
+    const hash = row.hash.toLowerCase();
+    if (seen.has(hash) || row.network !== chainId) continue;
+    seen.add(hash);
+    const sent = row.from.toLowerCase() === self;
+    items.push({
+      key: `explorer-${hash}`,
+      txId: null,
+      hash: row.hash,
+      time: Date.parse(row.created_at),
+      type: row.contract_address
+        ? 'contractDeployment'
+        : row.function_name && sent
+          ? 'contractInteraction'
+          : sent
+            ? 'send'
+            : 'receive',
+      from: row.from,
+      to: row.to ?? row.contract_address ?? '',
+      value: /^[0-9]{1,78}$/u.test(row.value) ? row.value : '',
+      symbol: ticker,
+      status: row.status === 'confirmed' ? 'successful' : 'unsuccessful',
+      nonce: row.nonce,
+      gas: row.gas_used || row.gas,
+      gasPrice: /^[0-9]{1,78}$/u.test(row.gasPrice)
+        ? `0x${BigInt(row.gasPrice).toString(16)}`
+        : null,
+      submittedTime: null,
+    });
+  }
   for (const order of state.PastTransactionsController.paymentTx[self] ?? []) {
     items.push({
       key: `order-${order.id}`,

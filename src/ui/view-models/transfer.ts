@@ -18,6 +18,8 @@ export const RECIPIENT_KINDS = [
   'reddit',
   'github',
   'discord',
+  'facebook',
+  'twitch',
 ] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 

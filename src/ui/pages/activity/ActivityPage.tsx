@@ -2,12 +2,15 @@ import { observer } from 'mobx-react-lite';
 import { Download, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 import { useActions, useStore } from '../../app-context';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { Select } from '../../components/Select';
 import { VirtualList } from '../../components/VirtualList';
+import { NotificationPrompt } from '../../features/notifications/NotificationPrompt';
+import { activityHashOf } from '../../features/notifications/TransactionNotifier';
 import { formatTokenAmount } from '../../format/amounts';
 import { usePageTitle } from '../../hooks/use-page-title';
 import {
@@ -39,6 +42,8 @@ export const ActivityPage = observer(function ActivityPage() {
   usePageTitle(t('walletActivity.title'));
   const { ui } = useStore();
   const actions = useActions();
+  // A notification's click opens its transaction: /wallet/history#tx-<id>.
+  const { hash: openHash } = useLocation();
   const [filters, setFilters] = useState<ActivityFilters>({
     type: 'all',
     date: 'all',
@@ -125,6 +130,7 @@ export const ActivityPage = observer(function ActivityPage() {
           </>
         }
       />
+      <NotificationPrompt />
       <div className={styles.filters} role="group" aria-label={t('walletActivity.filters')}>
         {select('type', TYPE_FILTERS, t('walletActivity.filterType'))}
         {select('date', DATE_FILTERS, t('walletActivity.filterDate'))}
@@ -153,6 +159,7 @@ export const ActivityPage = observer(function ActivityPage() {
               explorer={blockExplorer}
               now={now}
               locale={i18n.language}
+              initiallyOpen={item.txId !== null && openHash === activityHashOf(item.txId)}
             />
           )}
         />

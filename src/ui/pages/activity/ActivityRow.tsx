@@ -11,6 +11,7 @@ import { useNotify } from '../../toasts/toast-context';
 import { shortenAddress } from '../../view-models/accounts';
 import { cancelAllowedAt, replacementFee, type ActivityItem } from '../../view-models/activity';
 import styles from './ActivityPage.module.css';
+import { SpeedUpDialog } from './SpeedUpDialog';
 
 const ICONS = {
   send: ArrowUpRight,
@@ -34,17 +35,20 @@ export const ActivityRow = observer(function ActivityRow({
   explorer,
   now,
   locale,
+  initiallyOpen = false,
 }: {
   item: ActivityItem;
   ticker: string;
   explorer: string;
   now: number;
   locale: string;
+  /** Expanded from the start (the row a notification opened). */
+  initiallyOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const actions = useActions();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const detailsId = useId();
   const Icon = ICONS[item.type];
   const amount = item.value
@@ -123,16 +127,7 @@ export const ActivityRow = observer(function ActivityRow({
             )}
             {allowedAt !== null && (
               <>
-                <ConfirmDialog
-                  title={t('walletActivity.speedUpModalTitle')}
-                  description={t('walletActivity.speedUpModalDesc', {
-                    fee: show(replacementCost(item, false)),
-                  })}
-                  confirmLabel={t('walletActivity.cancelModalConfirm')}
-                  cancelLabel={t('walletActivity.cancelModalClose')}
-                  onConfirm={() => replace('speedUpTransaction')}
-                  trigger={<Button size="sm">{t('walletActivity.speedUp')}</Button>}
-                />
+                {item.txId && <SpeedUpDialog txId={item.txId} ticker={ticker} />}
                 <ConfirmDialog
                   title={t('walletActivity.cancelModalTitle')}
                   description={t('walletActivity.cancelModalDesc', {

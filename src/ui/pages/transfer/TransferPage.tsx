@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import type { SendAssetRequest } from '../../../background/contract/action-api';
 import { useActions, useStore } from '../../app-context';
 import { useGasFeesShown } from '../../hooks/use-gas-fees-shown';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { QrScanDialog } from '../../features/qr-scan/QrScanDialog';
 import { FeeTiers } from '../../features/transfer/FeeTiers';
 import { formatTokenAmount, toFiat } from '../../format/amounts';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -26,18 +26,18 @@ import {
   type FeeTier,
   type RecipientKind,
 } from '../../view-models/transfer';
+import {
+  initialAssetKey,
+  isCollectible,
+  needsAmount,
+  NFT_TRANSFER_GAS_GUESS,
+  sendRequest,
+  transferAssets,
+} from '../../view-models/transfer-assets';
 import { lookupErrorKey } from './recipient-errors';
 import { TransferConfirm, type PendingSend } from './TransferConfirm';
 import { TransferResult } from './TransferResult';
 import styles from './TransferPage.module.css';
-
-interface AssetOption {
-  key: string;
-  symbol: string;
-  decimals: number;
-  balance: bigint;
-  contract: string | null;
-}
 
 const isKind = (value: string | null): value is RecipientKind =>
   (RECIPIENT_KINDS as readonly string[]).includes(value ?? '');
@@ -59,28 +59,19 @@ export const TransferPage = observer(function TransferPage() {
   const currency = ui.CurrencyController.currentCurrency.toUpperCase();
   const contacts = ui.BackendRecordsController.records[address]?.contacts ?? [];
 
-  const assets: AssetOption[] = [
-    {
-      key: 'native',
-      symbol: ticker,
-      decimals: 18,
-      balance: BigInt(ui.AccountTrackerController.accounts[address]?.balance ?? '0x0'),
-      contract: null,
-    },
-    ...(ethOnly ? [] : (ui.TokensController.tokens[address] ?? [])).map((token) => ({
-      key: token.tokenAddress.toLowerCase(),
-      symbol: token.symbol,
-      decimals: token.decimals,
-      balance: BigInt(token.balance),
-      contract: token.tokenAddress,
-    })),
-  ];
+  const picker = transferAssets(ui);
+  const assets = [picker.native, ...picker.tokens, ...picker.collectibles];
 
   // Query parameters prefill the form (views.md §3.14); nothing is ever sent without a click.
-  const [assetKey, setAssetKey] = useState(() => {
-    const token = search.get('token')?.toLowerCase();
-    return assets.find((a) => a.key === token || a.symbol.toLowerCase() === token)?.key ?? 'native';
-  });
+  // Until the user picks, the link's asset is followed: collectibles may arrive after the page.
+  const [pickedKey, setAssetKey] = useState<string | null>(null);
+  const assetKey =
+    pickedKey ??
+    initialAssetKey(assets, {
+      token: search.get('token'),
+      contract: search.get('contract'),
+      tokenId: search.get('tokenId'),
+    });
   const [kind, setKind] = useState<RecipientKind>(() => {
     const type = search.get('type');
     return isKind(type) && !ethOnly ? type : 'eth';
@@ -99,14 +90,23 @@ export const TransferPage = observer(function TransferPage() {
   const [sentTxId, setSentTxId] = useState<string | null>(null);
 
   const asset = assets.find((candidate) => candidate.key === assetKey) ?? assets[0]!;
-  const isNative = asset.contract === null;
+  const isNative = asset.kind === 'native';
+  const nft = isCollectible(asset);
+  const withAmount = needsAmount(asset);
   const choices = feeChoices(ui.GasFeeController);
   const fee = choices.find((choice) => choice.tier === tier) ?? choices[0];
-  const gasLimit = isNative ? NATIVE_TRANSFER_GAS : TOKEN_TRANSFER_GAS_GUESS;
+  const gasLimit = isNative
+    ? NATIVE_TRANSFER_GAS
+    : nft
+      ? NFT_TRANSFER_GAS_GUESS
+      : TOKEN_TRANSFER_GAS_GUESS;
   const maxFee = fee ? gasLimit * fee.maxFeePerGasWei : 0n;
   const fiatAvailable = isNative && rate > 0;
 
-  const parsed = parseAmount(amountText, asset.decimals, fiatMode && fiatAvailable ? rate : null);
+  // An ERC-721 is sent whole (no amount asked); an ERC-1155 quantity is a whole count.
+  const parsed = withAmount
+    ? parseAmount(amountText, asset.decimals, fiatMode && fiatAvailable ? rate : null)
+    : { baseUnits: 1n };
   const amountKey =
     'error' in parsed
       ? parsed.error
@@ -148,10 +148,7 @@ export const TransferPage = observer(function TransferPage() {
     try {
       const to = await resolveRecipient();
       if (!to) return;
-      const request: SendAssetRequest = asset.contract
-        ? { kind: 'erc20', contract: asset.contract, to, amount: amountUnits.toString() }
-        : { kind: 'native', to, amount: amountUnits.toString() };
-      const { txId, approvalId } = await actions.sendAsset(request);
+      const { txId, approvalId } = await actions.sendAsset(sendRequest(asset, to, amountUnits));
       if (!approvalId) {
         setSendError('walletTransfer.transferFailMessage');
         return;
@@ -162,7 +159,7 @@ export const TransferPage = observer(function TransferPage() {
         to,
         recipientLabel: kind === 'eth' ? to : `${recipient.trim()} (${to})`,
         amount: unitsToText(amountUnits, asset.decimals),
-        symbol: asset.symbol,
+        symbol: nft ? asset.label : asset.symbol,
         amountWei: isNative ? amountUnits : 0n,
         fee,
       });
@@ -223,11 +220,30 @@ export const TransferPage = observer(function TransferPage() {
               setFiatMode(false);
             }}
             testId="asset-select"
-            options={assets.map((option) => ({
-              value: option.key,
-              label: option.symbol,
-              hint: formatTokenAmount(option.balance.toString(), option.decimals, 4),
-            }))}
+            groups={[
+              {
+                options: [picker.native, ...picker.tokens].map((option) => ({
+                  value: option.key,
+                  label: option.label,
+                  hint: formatTokenAmount(option.balance.toString(), option.decimals, 4),
+                })),
+              },
+              ...(picker.collectibles.length > 0
+                ? [
+                    {
+                      label: t('transferExtras.collectibles'),
+                      options: picker.collectibles.map((option) => ({
+                        value: option.key,
+                        label: option.label,
+                        hint:
+                          option.kind === 'erc1155'
+                            ? t('transferExtras.held', { count: Number(option.balance) })
+                            : option.symbol,
+                      })),
+                    },
+                  ]
+                : []),
+            ]}
           />
 
           <fieldset className={styles.fieldset}>
@@ -291,6 +307,14 @@ export const TransferPage = observer(function TransferPage() {
                 null
               }
             />
+            {kind === 'eth' && (
+              <QrScanDialog
+                onAddress={(scanned) => {
+                  setRecipient(scanned);
+                  resetRecipient();
+                }}
+              />
+            )}
             {candidates && (
               <Select
                 label={t('walletTransfer.chooseAddress')}
@@ -306,50 +330,60 @@ export const TransferPage = observer(function TransferPage() {
             )}
           </fieldset>
 
-          <div className={styles.amount}>
-            <TextField
-              label={
-                fiatMode
-                  ? t('walletTransfer.amountIn', { symbol: currency })
-                  : t('walletTransfer.amountIn', { symbol: asset.symbol })
-              }
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
-              description={fiatOfAmount ? `≈ ${fiatOfAmount} ${currency}` : undefined}
-              error={showErrors && amountKey ? t(`walletTransfer.${amountKey}`) : null}
-            />
-            <div className={styles.amountActions}>
-              <Button
-                size="sm"
-                onClick={() => {
-                  setFiatMode(false);
-                  setAmountText(
-                    unitsToText(sendAllAmount(asset.balance, maxFee, isNative), asset.decimals),
-                  );
-                }}
-              >
-                {t('walletTransfer.sendAll')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={reset}>
-                {t('walletTransfer.reset')}
-              </Button>
-              {fiatAvailable && (
+          {withAmount && (
+            <div className={styles.amount}>
+              <TextField
+                label={
+                  fiatMode
+                    ? t('walletTransfer.amountIn', { symbol: currency })
+                    : nft
+                      ? t('transferExtras.quantity')
+                      : t('walletTransfer.amountIn', { symbol: asset.symbol })
+                }
+                inputMode={nft ? 'numeric' : 'decimal'}
+                description={
+                  nft
+                    ? t('transferExtras.held', { count: Number(asset.balance) })
+                    : fiatOfAmount
+                      ? `≈ ${fiatOfAmount} ${currency}`
+                      : undefined
+                }
+                autoComplete="off"
+                value={amountText}
+                onChange={(event) => setAmountText(event.target.value)}
+                error={showErrors && amountKey ? t(`walletTransfer.${amountKey}`) : null}
+              />
+              <div className={styles.amountActions}>
                 <Button
                   size="sm"
-                  variant="ghost"
-                  aria-pressed={fiatMode}
                   onClick={() => {
-                    setFiatMode((on) => !on);
-                    setAmountText('');
+                    setFiatMode(false);
+                    setAmountText(
+                      unitsToText(sendAllAmount(asset.balance, maxFee, isNative), asset.decimals),
+                    );
                   }}
                 >
-                  {t('walletTransfer.inFiat', { currency })}
+                  {t('walletTransfer.sendAll')}
                 </Button>
-              )}
+                <Button size="sm" variant="ghost" onClick={reset}>
+                  {t('walletTransfer.reset')}
+                </Button>
+                {fiatAvailable && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-pressed={fiatMode}
+                    onClick={() => {
+                      setFiatMode((on) => !on);
+                      setAmountText('');
+                    }}
+                  >
+                    {t('walletTransfer.inFiat', { currency })}
+                  </Button>
+                )}
+              </div>
             </div>
-          </div>
+          )}
 
           {fee ? (
             <FeeTiers
@@ -368,7 +402,7 @@ export const TransferPage = observer(function TransferPage() {
             <dd data-testid="total-cost">
               {isNative
                 ? `${formatTokenAmount(totalWei.toString(), 18, 6)} ${ticker}`
-                : `${amountUnits === null ? '0' : unitsToText(amountUnits, asset.decimals)} ${asset.symbol} + ${formatTokenAmount(maxFee.toString(), 18, 6)} ${ticker}`}
+                : `${amountUnits === null ? '0' : unitsToText(amountUnits, asset.decimals)} ${nft ? asset.label : asset.symbol} + ${formatTokenAmount(maxFee.toString(), 18, 6)} ${ticker}`}
             </dd>
           </dl>
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useActions, useStore } from '../../app-context';
@@ -13,6 +13,9 @@ import type { PendingSend } from './TransferConfirm';
 import styles from './TransferPage.module.css';
 
 type Outcome = 'processing' | 'success' | 'failed';
+
+/** 'POST /transaction/sendemail … after a 2 s wait' (spec part 2 §7): once the send is on the network. */
+export const TRANSFER_EMAIL_DELAY_MS = 2_000;
 
 function outcomeOf(status: string | undefined): Outcome {
   if (status === 'confirmed') return 'success';
@@ -51,6 +54,23 @@ export const TransferResult = observer(function TransferResult({
   );
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
+  // A recipient sent to by e-mail login hears of it by e-mail, once, when the hash is known.
+  const emailed = useRef(false);
+  const [emailState, setEmailState] = useState<'sent' | 'failed' | null>(null);
+  const hash = tx?.hash;
+  useEffect(() => {
+    if (recipient.kind !== 'google' || !hash || outcome === 'failed' || emailed.current) return;
+    const timer = setTimeout(() => {
+      emailed.current = true;
+      actions
+        .sendTransferEmail(txId, { email: recipient.id, amount: send.amount, symbol: send.symbol })
+        .then(
+          () => setEmailState('sent'),
+          () => setEmailState('failed'),
+        );
+    }, TRANSFER_EMAIL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [actions, hash, outcome, recipient.id, recipient.kind, send.amount, send.symbol, txId]);
   const Icon = outcome === 'success' ? CheckCircle2 : outcome === 'failed' ? XCircle : Clock;
 
   const addContact = async (event: FormEvent) => {
@@ -82,6 +102,11 @@ export const TransferResult = observer(function TransferResult({
           symbol: send.symbol,
         })}
       </p>
+      {emailState && (
+        <p role="status" data-testid="transfer-email">
+          {t(`transferExtras.email.${emailState}`, { email: recipient.id })}
+        </p>
+      )}
       <div className={styles.links}>
         <CarriedLink to="/wallet/history">{t('walletTransfer.viewActivity')}</CarriedLink>
         {explorer && tx?.hash && (
