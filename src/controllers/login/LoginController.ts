@@ -112,6 +112,16 @@ export interface LoginControllerOptions {
   /** HTTP to the key nodes; the global fetch by default. */
   fetchFn?: typeof fetch;
   now?: () => number;
+  /** Waits before reading the login options again after no answer or a server error. */
+  configRetryDelaysMs?: readonly number[];
+}
+
+/** About two minutes of retries, then the next engine start or page asks again. */
+const CONFIG_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+
+/** The HTTP status behind a refusal from the identity service (0: no answer), if any. */
+function backendStatusOf(error: LoginError): number | undefined {
+  return error.cause instanceof BackendError ? error.cause.status : undefined;
 }
 
 /** A login started here and not yet finished: the PKCE verifier never leaves the background. */
@@ -146,8 +156,19 @@ export class LoginController extends BaseController<
   readonly #fetch: typeof fetch | undefined;
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
+  readonly #configRetryDelaysMs: readonly number[];
+  #configAttempt = 0;
+  #configRetry: ReturnType<typeof setTimeout> | undefined;
 
-  constructor({ messenger, state, backend, keyring, fetchFn, now }: LoginControllerOptions) {
+  constructor({
+    messenger,
+    state,
+    backend,
+    keyring,
+    fetchFn,
+    now,
+    configRetryDelaysMs = CONFIG_RETRY_DELAYS_MS,
+  }: LoginControllerOptions) {
     super({
       messenger,
       metadata: loginControllerMetadata,
@@ -156,6 +177,7 @@ export class LoginController extends BaseController<
       state: { ...getDefaultLoginState(), userInfo: state?.userInfo ?? null },
     });
     this.#backend = backend;
+    this.#configRetryDelaysMs = configRetryDelaysMs;
     this.#keyring = keyring;
     this.#fetch = fetchFn;
     this.#now = now ?? Date.now;
@@ -166,8 +188,14 @@ export class LoginController extends BaseController<
     return this.#identity((backend) => backend.getLoginConfig());
   }
 
-  /** Reads the sign-in ways into state; none when the identity service cannot be asked. */
+  /**
+   * Reads the sign-in ways into state; none when the identity service cannot be asked. A read
+   * that got no answer or a server error is tried again a few times (a slow start or a network
+   * blip must not leave the login screen without its buttons until the next engine start); a
+   * deployment without login (any other refusal) is not asked again.
+   */
   async refreshLoginOptions(): Promise<void> {
+    this.stopLoginOptionsRetry();
     let verifiers: LoginVerifierOption[] = [];
     try {
       const config = await this.getLoginConfig();
@@ -176,12 +204,28 @@ export class LoginController extends BaseController<
         typeOfLogin,
         flavour,
       }));
-    } catch {
+      this.#configAttempt = 0;
+    } catch (error) {
       // No backend or no login configured: the local way in stays.
+      const status = error instanceof LoginError ? backendStatusOf(error) : undefined;
+      if (status !== undefined && (status === 0 || status >= 500)) this.#retryLoginOptions();
     }
     this.update((s) => {
       s.verifiers = verifiers;
     });
+  }
+
+  /** Ends pending retries of the login options (the engine is shutting down). */
+  stopLoginOptionsRetry(): void {
+    clearTimeout(this.#configRetry);
+    this.#configRetry = undefined;
+  }
+
+  #retryLoginOptions(): void {
+    const delay = this.#configRetryDelaysMs[this.#configAttempt];
+    if (delay === undefined) return;
+    this.#configAttempt += 1;
+    this.#configRetry = setTimeout(() => void this.refreshLoginOptions(), delay);
   }
 
   /** Starts a social login: the view opens the returned URL in the login popup. */

@@ -21,7 +21,10 @@ import { startLoginStack, type LoginStack } from '../../server/login/login-stack
 const failure = (code: LoginErrorCode) => ({ data: { code } });
 
 /** A wallet profile: its own keyring and login controller against the stack's API. */
-function newProfile(stack: LoginStack) {
+function newProfile(
+  stack: LoginStack,
+  extra: { fetch?: typeof fetch; configRetryDelaysMs?: number[] } = {},
+) {
   const keyring = new KeyringController({
     messenger: new Messenger<
       'KeyringController',
@@ -32,8 +35,12 @@ function newProfile(stack: LoginStack) {
   const messenger: LoginControllerMessenger = new Messenger({ namespace: 'LoginController' });
   const login = new LoginController({
     messenger,
-    backend: createBackendClient({ baseUrl: stack.api.url }),
+    backend: createBackendClient({
+      baseUrl: stack.api.url,
+      ...(extra.fetch ? { fetch: extra.fetch } : {}),
+    }),
     keyring,
+    ...(extra.configRetryDelaysMs ? { configRetryDelaysMs: extra.configRetryDelaysMs } : {}),
   });
   return { keyring, login };
 }
@@ -175,6 +182,55 @@ describe('LoginController with three key nodes (threshold 2)', () => {
     expect(config.verifiers.map((v) => v.verifier)).toContain('google');
     expect(config.keyNodes).toHaveLength(3);
     expect(config.keyThreshold).toBe(2);
+  });
+
+  it('asks for the sign-in ways again after no answer or a server error, not after a refusal', async () => {
+    // The identity service does not answer the first read (a slow start, a network blip), then
+    // answers 503, then is there: the buttons appear without an engine restart.
+    const answers: string[] = [];
+    const flaky = (failures: Array<'network' | number>): typeof fetch =>
+      (async (input, init) => {
+        const failure = failures.shift();
+        if (failure === 'network') {
+          answers.push('network');
+          throw new TypeError('fetch failed');
+        }
+        if (typeof failure === 'number') {
+          answers.push(String(failure));
+          return new Response('{"error":"busy"}', { status: failure });
+        }
+        answers.push('ok');
+        return fetch(input, init);
+      }) as typeof fetch;
+    const profile = newProfile(stack, {
+      fetch: flaky(['network', 503]),
+      configRetryDelaysMs: [10, 10, 10],
+    });
+    await profile.login.refreshLoginOptions();
+    expect(profile.login.state.verifiers).toEqual([]);
+    const deadline = Date.now() + 10_000;
+    while (profile.login.state.verifiers.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(answers).toEqual(['network', '503', 'ok']);
+    expect(profile.login.state.verifiers).toContainEqual({
+      verifier: 'google',
+      typeOfLogin: 'google',
+      flavour: 'oidc',
+    });
+
+    // A deployment that refuses (404: no login set up) is not asked again, however long it waits.
+    answers.length = 0;
+    const refused = newProfile(stack, { fetch: flaky([404]), configRetryDelaysMs: [10] });
+    jest.useFakeTimers();
+    try {
+      await refused.login.refreshLoginOptions();
+      await jest.advanceTimersByTimeAsync(120_000);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(answers).toEqual(['404']);
+    expect(refused.login.state.verifiers).toEqual([]);
   });
 
   it('signs in with the email code', async () => {

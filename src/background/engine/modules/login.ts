@@ -20,5 +20,8 @@ export const loginModule = defineController(LoginController, {
   init: (login) => {
     void login.refreshLoginOptions();
   },
-  destroy: (login) => login.cancelSocialLogin(),
+  destroy: (login) => {
+    login.stopLoginOptionsRetry();
+    login.cancelSocialLogin();
+  },
 });
