@@ -3,6 +3,7 @@
 import type { UiState } from '../../background/contract/ui-state';
 import { failureCode } from '../../background/contract/errors';
 import { displayDecimals, formatTokenAmount } from '../format/amounts';
+import { isAddress } from '../../shared/primitives';
 
 /** The engine's asset refusals the dialogs word themselves (homeAssets.json). */
 const ASSET_MESSAGES: Readonly<Record<string, string>> = {
@@ -32,9 +33,7 @@ export function assetFailure(error: unknown): AssetFailure {
 export function contractAddressError(address: string): string | null {
   if (address.trim() === '') return 'homeAssets.errors.addressRequired';
   // 0x and 40 hex digits: anything else cannot be a contract, no need to ask the chain.
-  return /^0x[0-9a-f]{40}$/iu.test(address.trim())
-    ? null
-    : 'homeAssets.errors.invalidContractAddress';
+  return isAddress(address.trim()) ? null : 'homeAssets.errors.invalidContractAddress';
 }
 
 /** A token id is a whole number (decimal, as wallets and explorers show it; 0 allowed). */

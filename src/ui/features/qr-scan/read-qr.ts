@@ -3,7 +3,12 @@
 // decoding of one camera frame or photo (jsQR, pure JavaScript, no network).
 import jsQR from 'jsqr';
 
-import { isAddress } from '../../../shared/primitives';
+import { ADDRESS_TEXT, isAddress } from '../../../shared/primitives';
+
+const EIP681_LINK = new RegExp(
+  `^ethereum:(?:pay-)?(${ADDRESS_TEXT})(?:@[0-9]{1,20})?(/[^?]*)?(?:\\?.*)?$`,
+  'u',
+);
 
 export type QrReading = { address: string } | { error: 'incorrectQR' };
 
@@ -15,9 +20,7 @@ export type QrReading = { address: string } | { error: 'incorrectQR' };
 export function readAddressQr(text: string): QrReading {
   const value = text.trim();
   if (isAddress(value)) return { address: value };
-  const link = /^ethereum:(?:pay-)?(0x[0-9a-fA-F]{40})(?:@[0-9]{1,20})?(\/[^?]*)?(?:\?.*)?$/u.exec(
-    value,
-  );
+  const link = EIP681_LINK.exec(value);
   if (link && !link[2]) return { address: link[1]! };
   return { error: 'incorrectQR' };
 }
