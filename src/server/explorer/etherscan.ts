@@ -2,26 +2,10 @@
 // GET {baseUrl}?chainid=1&module=account&action=txlist&address=0x..&sort=desc&page=1&offset=N
 // → { status: '1', message: 'OK', result: [tx...] }; 'No transactions found' is status '0'
 // with an empty array; errors are status '0' with a string result.
+import type { ExplorerTransaction } from '../../shared/api';
 import { createBoundedCache, type BoundedCache } from '../cache';
 import { HttpError } from '../errors';
 import { fetchJson } from '../http-json';
-
-export interface ExplorerTransaction {
-  hash: string;
-  block_number: number;
-  created_at: string;
-  from: string;
-  to: string | null;
-  /** Wei, decimal. */
-  value: string;
-  nonce: string;
-  gas: string;
-  gasPrice: string;
-  gas_used: string;
-  status: 'confirmed' | 'failed';
-  contract_address: string | null;
-  function_name: string | null;
-}
 
 export interface ExplorerSource {
   transactions(chainId: number, address: string): Promise<ExplorerTransaction[]>;
