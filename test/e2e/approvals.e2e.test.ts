@@ -181,6 +181,16 @@ async function closedBySettling(popup: Page): Promise<void> {
   await until(async () => popup.isClosed(), 'the approval window to close');
 }
 
+/**
+ * Enter acts on key down, and the wallet may close the settled window before the key comes up:
+ * a press that fails only because its window is gone has done its work.
+ */
+async function pressClosing(window: Page, press: () => Promise<void>): Promise<void> {
+  await press().catch((error: unknown) => {
+    if (!window.isClosed()) throw error;
+  });
+}
+
 describe('approval windows', () => {
   it('connect: origin, dapp name, period choice; Allow gives the dapp the account for a week', async () => {
     const popup = await requestWindow(dapp, 'connect', { method: 'eth_requestAccounts' });
@@ -209,11 +219,7 @@ describe('approval windows', () => {
     await escapeDoesNothing(popup);
 
     await allow.focus();
-    // Enter approves on key down, and the wallet may close the settled window before the key
-    // comes up: a press that fails only because its window is gone has done its work.
-    await popup.keyboard.press('Enter').catch((error: unknown) => {
-      if (!popup.isClosed()) throw error;
-    });
+    await pressClosing(popup, () => popup.keyboard.press('Enter'));
     expect(await result(dapp, 'connect')).toEqual({ result: [DEV_ADDRESS] });
     await closedBySettling(popup);
     const grant = await walletPage.evaluate(
@@ -718,7 +724,7 @@ describe('approval windows', () => {
     await popup.keyboard.press('Escape');
     expect(popup.isClosed()).toBe(false);
     await popup.getByLabel('Password', { exact: true }).fill(VAULT_PASSWORD);
-    await popup.getByLabel('Password', { exact: true }).press('Enter');
+    await pressClosing(popup, () => popup.getByLabel('Password', { exact: true }).press('Enter'));
     // Already connected: unlocking is all it took.
     expect(await result(dapp, 'locked')).toEqual({ result: [DEV_ADDRESS] });
     await closedBySettling(popup);
