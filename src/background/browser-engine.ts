@@ -6,6 +6,7 @@
 import { DEFAULT_WALLET_ORIGIN } from '../controllers/approvals/ApprovalController';
 import { createEngine } from './engine/create-engine';
 import { IndexedDbStorage } from './persistence/indexeddb-storage';
+import { IndexedDbLoginSessionStore } from './persistence/indexeddb-login-sessions';
 import { readRuntimeConfig } from './runtime-config';
 import { startEngineHost, type EngineHost } from './sync/engine-host';
 import { ENGINE_CHANNEL, type LockManagerLike } from './contract/protocol';
@@ -40,6 +41,7 @@ export function startBrowserEngineHost(): EngineHost {
         whiteLabel: config.whiteLabel,
         notify: showNotification,
         assets: config.assets,
+        loginSessions: new IndexedDbLoginSessionStore(),
       });
     },
   });

@@ -88,8 +88,25 @@ export class FakeBackground {
     const [viewPort, backgroundPort] = createMemoryPortPair<BackgroundMessage, ViewMessage>();
     this.viewPort = viewPort;
     this.#port = backgroundPort;
-    backgroundPort.onMessage((message) => this.received.push(message));
+    backgroundPort.onMessage((message) => {
+      // A locked wallet's view asks for its login session once at load; like an engine without
+      // one, the fake answers "none" (tests of the restore answer it themselves with restoreWith).
+      if (
+        message.type === 'request' &&
+        message.action === 'restoreSession' &&
+        this.restoreAnswer !== 'manual'
+      ) {
+        this.restoreRequests.push(message);
+        this.send({ type: 'response', id: message.id, result: this.restoreAnswer });
+        return;
+      }
+      this.received.push(message);
+    });
   }
+
+  /** What restoreSession answers: null (no session), a LoginResult, or 'manual' (left pending). */
+  restoreAnswer: unknown = null;
+  readonly restoreRequests: ViewMessage[] = [];
 
   send(message: BackgroundMessage): void {
     this.#port.postMessage(message);

@@ -80,12 +80,14 @@ describe('the local way in: unlock', () => {
     type('Passwort', 'wrong password');
     fireEvent.click(screen.getByRole('button', { name: 'Entsperren' }));
     await settle();
+    // The locked wallet first asked for its login session (none): request 1.
+    expect(background.restoreRequests).toHaveLength(1);
     expect(background.requests()).toEqual([
-      { type: 'request', id: 1, action: 'submitPassword', params: ['wrong password'] },
+      { type: 'request', id: 2, action: 'submitPassword', params: ['wrong password'] },
     ]);
     background.send({
       type: 'error',
-      id: 1,
+      id: 2,
       error: {
         code: -32000,
         message: 'Incorrect Password Entered.',

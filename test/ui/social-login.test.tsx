@@ -18,6 +18,7 @@ const OFFERED = {
   ],
   loginInProgress: false,
   userInfo: null,
+  sessionNamespace: null,
 };
 
 describe('social and email sign-in on the login screen', () => {
@@ -60,7 +61,7 @@ describe('social and email sign-in on the login screen', () => {
     const [start] = background.requests();
     expect(start).toMatchObject({
       action: 'startEmailLogin',
-      params: ['alice@example.com', expect.stringMatching(/\/end$/)],
+      params: ['alice@example.com', expect.stringMatching(/\/end$/), ''],
     });
     background.send({
       type: 'response',

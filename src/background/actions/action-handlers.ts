@@ -16,6 +16,9 @@ import { requestNotFound } from '../../controllers/approvals/errors';
 import { ActionErrorCode } from '../contract/protocol';
 import type { ActionApi, LoginResult } from '../contract/action-api';
 import type { LoggedIn } from '../../controllers/login/LoginController';
+import { checkSessionNamespace } from '../../controllers/login/login-session';
+import { LoginError, LoginErrorCode, NO_ACCOUNTS_ERROR } from '../../controllers/login/errors';
+import { SOCIAL_VERIFIERS } from '../../shared/api/login';
 import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
 import { createTransferEmailAction } from './transfer-email';
@@ -90,15 +93,65 @@ export function createActionHandlers({
     await pastTransactions.fetchPastTransactions(address);
     return { address, created };
   };
+  // Spec part 1 §4 logout: the wallet locks first (the keys leave memory, every connected dapp
+  // is told at once: accountsChanged [] on its provider stream), pending requests are refused
+  // (their approval windows close), then the backend token is forgotten and the login session
+  // invalidated. Network, custom networks, white-label and theme stay.
+  let loggingOut: Promise<void> | null = null;
+  const logout = (): Promise<void> => {
+    // Forgetting the backend token below announces a logout, which asks for this one again.
+    loggingOut ??= logoutOnce().finally(() => {
+      loggingOut = null;
+    });
+    return loggingOut;
+  };
+  const logoutOnce = async (): Promise<void> => {
+    keyring.setLocked();
+    approvals.rejectAll();
+    const address = preferences.state.selectedAddress;
+    if (address && backendSession.getToken(address)) backendSession.handleUnauthorized(address);
+    preferences.setSelectedAddress(null);
+    await login.logout();
+  };
   return {
-    startSocialLogin: async (verifier, redirectUri) => {
-      const { authorizationUrl, state } = await login.startSocialLogin(verifier, redirectUri);
+    startSocialLogin: async (verifier, redirectUri, namespace) => {
+      // Allow the known social verifiers; email has its own start, anything else is refused.
+      if (!(SOCIAL_VERIFIERS as readonly string[]).includes(verifier)) {
+        throw new ActionFailure(ActionErrorCode.invalidParams, 'Invalid verifier config');
+      }
+      const { authorizationUrl, state } = await login.startSocialLogin(verifier, redirectUri, {
+        namespace: checkSessionNamespace(namespace),
+      });
       return { authorizationUrl, state };
     },
     finishSocialLogin: async (state, code) =>
       afterLogin(await login.finishSocialLogin(state, code)),
     cancelSocialLogin: (state) => login.cancelSocialLogin(state),
-    startEmailLogin: (email, redirectUri) => login.startEmailLogin(email, redirectUri),
+    startEmailLogin: (email, redirectUri, namespace) =>
+      login.startEmailLogin(email, redirectUri, checkSessionNamespace(namespace)),
+    // After a reload: the namespace's session opens the vault again, no popup (spec part 1 §2).
+    // The account is selected and the backend signed in again; a backend failure is only logged
+    // (rehydration completes in all cases). A session whose account is gone logs out.
+    restoreSession: async (namespace) => {
+      const restored = await login.restoreSession(checkSessionNamespace(namespace));
+      if (!restored.restored) {
+        if (restored.noAccounts) {
+          await logout();
+          throw new LoginError(LoginErrorCode.noAccounts, NO_ACCOUNTS_ERROR);
+        }
+        return null;
+      }
+      preferences.setSelectedAddress(restored.address);
+      const { userInfo } = restored;
+      if (!backendSession.getToken(restored.address)) {
+        try {
+          await afterLogin({ address: restored.address, created: false, userInfo });
+        } catch (error) {
+          console.warn('Restored the session, but the backend sign-in failed:', error);
+        }
+      }
+      return { address: restored.address, created: false };
+    },
     verifyMagicLink: (token) => login.verifyMagicLink(token),
     finishEmailLogin: async (loginId, code) =>
       afterLogin(await login.finishEmailLogin(loginId, code)),
@@ -137,13 +190,7 @@ export function createActionHandlers({
     createNewVault: (password) => keyring.createNewVault(password),
     submitPassword: (password) => keyring.submitPassword(password),
     setLocked: () => keyring.setLocked(),
-    logout: () => {
-      login.logout();
-      keyring.setLocked();
-      const address = preferences.state.selectedAddress;
-      if (address && backendSession.getToken(address)) backendSession.handleUnauthorized(address);
-      preferences.setSelectedAddress(null);
-    },
+    logout,
     createNewAccount: () => keyring.createNewAccount(),
     // The user expects to act with the account they have just imported.
     importAccountWithPrivateKey: (privateKey) =>

@@ -18,7 +18,7 @@ import type { ContactInput } from '../../controllers/backend/api-client';
 import type { BillboardItem } from '../../shared/billboard';
 import type { Locale, Theme } from '../../shared/preferences';
 import type { GasOverrides } from '../../controllers/transactions/overrides';
-import type { Verifier } from '../../shared/api/login';
+import type { SocialVerifier } from '../../shared/api/login';
 
 /** A finished login: the account its key is (now in the keyring and selected). */
 export interface LoginResult {
@@ -89,8 +89,10 @@ export interface ActionApi {
    * the background. Failures: 'identity.refused' ('Invalid verifier config: …').
    */
   startSocialLogin(
-    verifier: Verifier,
+    verifier: SocialVerifier,
     redirectUri: string,
+    /** The page's `sessionNamespace` ('' or absent: the wallet's own); the session is kept there. */
+    namespace?: string,
   ): Promise<{ authorizationUrl: string; state: string }>;
   /**
    * Finishes it with the provider's answer: rebuilds the key from the key nodes in the
@@ -105,12 +107,21 @@ export interface ActionApi {
   startEmailLogin(
     email: string,
     redirectUri: string,
+    namespace?: string,
   ): Promise<{ loginId: string; codeExpiresAt: string; linkExpiresAt: string }>;
   /** The magic link's page (/end?magic_link=…): marks the email verified, in any browser. */
   verifyMagicLink(token: string): Promise<{ email: string }>;
   /** Finishes an email login with the code, or without one once the magic link was opened. */
   finishEmailLogin(loginId: string, code?: string): Promise<LoginResult>;
 
+  /**
+   * After a reload: restores the login session of `namespace` (the page's `sessionNamespace`,
+   * '' for the wallet's own pages) without a popup: the wallet unlocks, the account is selected
+   * and the backend signed in. Null when there is none (expired, logged out, another
+   * namespace's). A session whose account is gone logs out and fails with 'No Accounts
+   * available' ('identity.noAccounts'). `LoginController.loginInProgress` is true meanwhile.
+   */
+  restoreSession(namespace?: string): Promise<LoginResult | null>;
   /** Creates the encrypted vault and unlocks it. */
   createNewVault(password: string): Promise<void>;
   /**
@@ -120,10 +131,12 @@ export interface ActionApi {
   submitPassword(password: string): Promise<void>;
   setLocked(): void;
   /**
-   * Logs out: locks the wallet, forgets the backend session and the selected account (network,
-   * custom networks and theme stay). Connected dapps see their accounts emptied.
+   * Logs out (spec part 1 §4): locks the wallet (keys leave the engine's memory), refuses pending
+   * dapp requests (their windows close), forgets the backend session and the selected account,
+   * and invalidates the login session (a reload shows the login screen). Network, custom
+   * networks, white-label and theme stay. Connected dapps are sent accountsChanged [].
    */
-  logout(): void;
+  logout(): Promise<void>;
   /** Adds an account with a new random key made inside the keyring; it becomes selected if none is. */
   createNewAccount(): Promise<Hex>;
   importAccountWithPrivateKey(privateKey: string): Promise<Hex>;
@@ -267,6 +280,7 @@ export const ACTION_NAMES = [
   'startEmailLogin',
   'verifyMagicLink',
   'finishEmailLogin',
+  'restoreSession',
   'createNewVault',
   'submitPassword',
   'setLocked',

@@ -25,6 +25,7 @@ import type { GasApiOptions } from '../../controllers/gas/gas-api';
 import type { Timers } from '../../controllers/polling/timers';
 import type { ProviderConfig } from '../../shared/networks';
 import type { Hex } from '../../shared/primitives';
+import type { LoginSessionStore } from '../../controllers/login/login-session';
 
 /** Where token and NFT detection reads from; every field is optional. */
 export interface AssetsOptions {
@@ -67,6 +68,8 @@ export interface ControllerOptions {
   fetchFn?: typeof fetch;
   /** Resolves once the state so far is stored (persistence's flush): transactions write ahead. */
   writeAhead?: () => Promise<void>;
+  /** Where login sessions are kept (the LoginController's restore after a reload). */
+  loginSessions?: LoginSessionStore;
 }
 
 /** What several controllers share, built once per engine (build-controllers.ts). */

@@ -10,6 +10,7 @@ import { createActionHandlers, dispatchAction } from '../actions/action-handlers
 import type { Migration } from '../persistence/migrations';
 import { loadPersistedState, PersistenceManager } from '../persistence/persistence-manager';
 import type { StorageAdapter } from '../persistence/storage-adapter';
+import type { LoginSessionStore } from '../../controllers/login/login-session';
 import { DEFAULT_WALLET_ORIGIN } from '../../controllers/approvals/ApprovalController';
 import { OriginConnection } from '../rpc/origin-connection';
 import type { OriginProvider } from '../rpc/origin-provider';
@@ -59,6 +60,11 @@ export interface EngineOptions {
   whiteLabel?: unknown;
   /** Token and NFT detection: known-token lists, IPFS gateway, Multicall3, polling intervals. */
   assets?: AssetsOptions;
+  /**
+   * Where login sessions are kept (restored after a reload without a popup): IndexedDB in the
+   * browser; without one a social login lasts until the wallet locks.
+   */
+  loginSessions?: LoginSessionStore;
 }
 
 export interface Engine {
@@ -137,6 +143,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     whiteLabel: options.whiteLabel,
     assets: options.assets,
     fetchFn: options.fetchFn,
+    loginSessions: options.loginSessions,
   });
   const { controllers } = built;
   const described = describeControllers(built.all);
@@ -188,8 +195,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   );
   const actions = createActionHandlers({ ...controllers, userIdle, gasDemand });
 
-  // A 401 'Token expired' from the backend logs the user out: lock the wallet.
-  const onLoggedOut = () => controllers.KeyringController.setLocked();
+  // A 401 'Token expired' from the backend logs the user out (spec part 2 §7): the whole logout.
+  const onLoggedOut = () => {
+    actions.logout().catch((error: unknown) => console.warn('Logout failed:', error));
+  };
   messenger.subscribe('BackendSessionController:loggedOut', onLoggedOut);
 
   await built.init();

@@ -11,14 +11,27 @@ import type {
   LoginConfigReply,
   LoginReply,
   LoginStartReply,
+  SocialVerifier,
   Verifier,
 } from '../../shared/api/login';
 import type { Hex } from '../../shared/primitives';
 import { BackendError, type BackendClient } from '../backend/api-client';
 import type { AccountType } from '../keyring/account-keys';
 import { KeyringErrorCode } from '../keyring/errors';
-import { LoginError, LoginErrorCode, UNKNOWN_LOGIN_ERROR, VAULT_LOCKED_ERROR } from './errors';
+import {
+  LoginError,
+  LoginErrorCode,
+  NO_ACCOUNTS_ERROR,
+  UNKNOWN_LOGIN_ERROR,
+  VAULT_LOCKED_ERROR,
+} from './errors';
 import { rebuildOrCreateKey, type RebuiltKey } from './key-shares';
+import {
+  createSessionRecord,
+  DEFAULT_SESSION_TTL_MS,
+  openSessionRecord,
+  type LoginSessionStore,
+} from './login-session';
 import { newPkcePair } from './pkce';
 import { vaultPasswordFromKey } from './vault-password';
 
@@ -52,8 +65,17 @@ export type LoginState = {
   verifiers: LoginVerifierOption[];
   /** True from a login's start until it succeeded or failed (spec: false after a failure). */
   loginInProgress: boolean;
-  /** The signed-in user; null after logout or before any login. */
+  /**
+   * The signed-in user; null after logout, before any login, and after a reload until the
+   * session is restored (it is not persisted: the session record holds it).
+   */
   userInfo: LoginUserInfo | null;
+  /**
+   * The session namespace (spec part 1 §2 `sessionNamespace`; '' for the wallet's own pages) of
+   * the signed-in login; null when no login session is open. A view of another namespace does
+   * not count the wallet as signed in for itself.
+   */
+  sessionNamespace: string | null;
 };
 
 export const loginControllerMetadata = {
@@ -70,15 +92,21 @@ export const loginControllerMetadata = {
     includeInStateLogs: true,
   },
   userInfo: {
-    persist: true,
+    persist: false,
     usedInUi: true,
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
+  sessionNamespace: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: true,
+    includeInStateLogs: true,
+  },
 } satisfies StateMetadata<LoginState>;
 
 export function getDefaultLoginState(): LoginState {
-  return { verifiers: [], loginInProgress: false, userInfo: null };
+  return { verifiers: [], loginInProgress: false, userInfo: null, sessionNamespace: null };
 }
 
 export type LoginControllerGetStateAction = ControllerGetStateAction<
@@ -114,6 +142,13 @@ export interface LoginControllerOptions {
   now?: () => number;
   /** Waits before reading the login options again after no answer or a server error. */
   configRetryDelaysMs?: readonly number[];
+  /**
+   * Where login sessions are kept (login-session.ts); without one a login lasts until the wallet
+   * locks (the engine stops), as before.
+   */
+  sessions?: LoginSessionStore;
+  /** How long a session restores without signing in again (24 h). */
+  sessionTtlMs?: number;
 }
 
 /** About two minutes of retries, then the next engine start or page asks again. */
@@ -128,7 +163,14 @@ function backendStatusOf(error: LoginError): number | undefined {
 interface PendingLogin {
   codeVerifier: string;
   expiresAt: number;
+  /** The session namespace of the page that started it. */
+  namespace: string;
 }
+
+/** What a session restore found. */
+export type RestoredSession =
+  | { restored: true; address: Hex; userInfo: LoginUserInfo }
+  | { restored: false; noAccounts?: true };
 
 /** At most this many unfinished logins are remembered (a user retries; nobody needs more). */
 const MAX_PENDING = 8;
@@ -159,28 +201,35 @@ export class LoginController extends BaseController<
   readonly #configRetryDelaysMs: readonly number[];
   #configAttempt = 0;
   #configRetry: ReturnType<typeof setTimeout> | undefined;
+  readonly #sessions: LoginSessionStore | undefined;
+  readonly #sessionTtlMs: number;
+  /** The restore running now, by namespace: pages loading together share one. */
+  readonly #restoring = new Map<string, Promise<RestoredSession>>();
 
   constructor({
     messenger,
-    state,
     backend,
     keyring,
     fetchFn,
     now,
     configRetryDelaysMs = CONFIG_RETRY_DELAYS_MS,
+    sessions,
+    sessionTtlMs = DEFAULT_SESSION_TTL_MS,
   }: LoginControllerOptions) {
     super({
       messenger,
       metadata: loginControllerMetadata,
       name: loginControllerName,
-      // A login does not survive a restart: only who was signed in does.
-      state: { ...getDefaultLoginState(), userInfo: state?.userInfo ?? null },
+      // Nothing of a login survives a restart in state: a session restore brings it back.
+      state: getDefaultLoginState(),
     });
     this.#backend = backend;
     this.#configRetryDelaysMs = configRetryDelaysMs;
     this.#keyring = keyring;
     this.#fetch = fetchFn;
     this.#now = now ?? Date.now;
+    this.#sessions = sessions;
+    this.#sessionTtlMs = sessionTtlMs;
   }
 
   /** What this deployment offers (verifiers, key nodes); no verifier when login is not set up. */
@@ -230,22 +279,22 @@ export class LoginController extends BaseController<
 
   /** Starts a social login: the view opens the returned URL in the login popup. */
   async startSocialLogin(
-    verifier: Verifier,
+    verifier: SocialVerifier,
     redirectUri: string,
-    loginHint?: string,
+    { loginHint, namespace = '' }: { loginHint?: string; namespace?: string } = {},
   ): Promise<LoginStartReply> {
     const { codeVerifier, codeChallenge } = newPkcePair();
     this.#setInProgress(true);
     try {
       const started = await this.#identity((backend) =>
         backend.startSocialLogin({
-          verifier: verifier as never,
+          verifier,
           redirectUri,
           codeChallenge,
           ...(loginHint ? { loginHint } : {}),
         }),
       );
-      this.#remember(started.state, codeVerifier, Date.parse(started.expiresAt));
+      this.#remember(started.state, codeVerifier, Date.parse(started.expiresAt), namespace);
       return started;
     } catch (error) {
       this.#setInProgress(false);
@@ -256,22 +305,28 @@ export class LoginController extends BaseController<
   /** Finishes a social login with what the provider sent to the redirect URI. */
   async finishSocialLogin(state: string, code: string): Promise<LoggedIn> {
     const pending = this.#take(state);
-    return this.#complete(() =>
-      this.#identity((backend) =>
-        backend.finishSocialLogin({ state, code, codeVerifier: pending.codeVerifier }),
-      ),
+    return this.#complete(
+      () =>
+        this.#identity((backend) =>
+          backend.finishSocialLogin({ state, code, codeVerifier: pending.codeVerifier }),
+        ),
+      pending.namespace,
     );
   }
 
   /** Sends the login mail (6-digit code and magic link) to `email`. */
-  async startEmailLogin(email: string, redirectUri: string): Promise<EmailLoginStartReply> {
+  async startEmailLogin(
+    email: string,
+    redirectUri: string,
+    namespace = '',
+  ): Promise<EmailLoginStartReply> {
     const { codeVerifier, codeChallenge } = newPkcePair();
     this.#setInProgress(true);
     try {
       const started = await this.#identity((backend) =>
         backend.startEmailLogin({ email, redirectUri, codeChallenge }),
       );
-      this.#remember(started.loginId, codeVerifier, Date.parse(started.linkExpiresAt));
+      this.#remember(started.loginId, codeVerifier, Date.parse(started.linkExpiresAt), namespace);
       // Waiting for the user's mail is not a login running: the buttons stay usable.
       this.#setInProgress(false);
       return started;
@@ -286,14 +341,16 @@ export class LoginController extends BaseController<
     const pending = this.#pending.get(loginId);
     if (!pending || pending.expiresAt <= this.#now())
       throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
-    const loggedIn = await this.#complete(() =>
-      this.#identity((backend) =>
-        backend.finishEmailLogin({
-          loginId,
-          codeVerifier: pending.codeVerifier,
-          ...(code ? { code } : {}),
-        }),
-      ),
+    const loggedIn = await this.#complete(
+      () =>
+        this.#identity((backend) =>
+          backend.finishEmailLogin({
+            loginId,
+            codeVerifier: pending.codeVerifier,
+            ...(code ? { code } : {}),
+          }),
+        ),
+      pending.namespace,
     );
     // A wrong code keeps the login for another try; a success ends it.
     this.#pending.delete(loginId);
@@ -315,29 +372,117 @@ export class LoginController extends BaseController<
     this.#setInProgress(false);
   }
 
-  /** Forgets who is signed in and every unfinished login (spec part 1 §4 logout). */
-  logout(): void {
+  /**
+   * Forgets who is signed in and every unfinished login, and invalidates the login session
+   * (spec part 1 §4 logout): its record, with the only copy of its sealing key, is deleted, so
+   * the next load of this namespace shows the login screen. Resolves once deleted.
+   */
+  async logout(): Promise<void> {
     this.#pending.clear();
+    const namespace = this.state.sessionNamespace;
     this.update((s) => {
       s.loginInProgress = false;
       s.userInfo = null;
+      s.sessionNamespace = null;
     });
+    if (namespace !== null) await this.#sessions?.delete(namespace);
   }
 
-  async #complete(finish: () => Promise<LoginReply>): Promise<LoggedIn> {
+  /**
+   * Restores the login session of `namespace` after a reload, without a popup (spec part 1 §2,
+   * §4): the vault is opened with the sealed vault password and the user is signed in again.
+   * `loginInProgress` is true meanwhile and false afterwards, also after a failure; a failure
+   * (or an expired, damaged or foreign record, which is deleted) is logged and answers
+   * `{ restored: false }`: the login screen shows. Pages of one namespace loading together
+   * share one restore.
+   */
+  restoreSession(namespace: string): Promise<RestoredSession> {
+    const running = this.#restoring.get(namespace);
+    if (running) return running;
+    const restore = this.#restore(namespace).finally(() => this.#restoring.delete(namespace));
+    this.#restoring.set(namespace, restore);
+    return restore;
+  }
+
+  async #restore(namespace: string): Promise<RestoredSession> {
+    // Already signed in here (another page of this namespace restored or logged in).
+    const { userInfo, sessionNamespace } = this.state;
+    if (userInfo && sessionNamespace === namespace && this.#keyring.state.isUnlocked)
+      return { restored: true, address: userInfo.address, userInfo };
+    const sessions = this.#sessions;
+    if (!sessions) return { restored: false };
+    this.#setInProgress(true);
+    try {
+      const record = await sessions.get(namespace);
+      if (!record) return { restored: false };
+      if (record.expiresAt <= this.#now()) {
+        await sessions.delete(namespace);
+        return { restored: false };
+      }
+      let password: string;
+      try {
+        password = await openSessionRecord(namespace, record);
+      } catch (error) {
+        // Not sealed for this namespace (copied, or damaged): never usable, so gone.
+        await sessions.delete(namespace);
+        throw error;
+      }
+      if (!this.#keyring.state.isUnlocked) await this.#keyring.submitPassword(password);
+      const { address } = record.userInfo;
+      if (!this.#keyring.state.accounts.some((a) => a.address === address))
+        throw new LoginError(LoginErrorCode.noAccounts, NO_ACCOUNTS_ERROR);
+      this.update((s) => {
+        s.userInfo = record.userInfo;
+        s.sessionNamespace = namespace;
+      });
+      return { restored: true, address, userInfo: record.userInfo };
+    } catch (error) {
+      console.warn('The login session could not be restored:', error);
+      if (error instanceof LoginError && error.data.code === LoginErrorCode.noAccounts)
+        return { restored: false, noAccounts: true };
+      return { restored: false };
+    } finally {
+      this.#setInProgress(false);
+    }
+  }
+
+  async #complete(finish: () => Promise<LoginReply>, namespace: string): Promise<LoggedIn> {
     this.#setInProgress(true);
     try {
       const reply = await finish();
       const key = await rebuildOrCreateKey(reply, this.#fetch);
-      const address = await this.#storeKey(key);
+      const { address, vaultPassword } = await this.#storeKey(key);
       const userInfo: LoginUserInfo = { ...reply.identity, address, accountType: 'normal' };
+      // Another namespace's session stays stored, but this engine now serves this one.
       this.update((s) => {
         s.userInfo = userInfo;
+        s.sessionNamespace = namespace;
         s.loginInProgress = false;
       });
+      if (vaultPassword) await this.#openSession(namespace, vaultPassword, userInfo);
       return { address, created: key.created, userInfo };
     } finally {
       this.#setInProgress(false);
+    }
+  }
+
+  /** Stores the session a reload restores; a failure leaves the login working until it locks. */
+  async #openSession(
+    namespace: string,
+    vaultPassword: string,
+    userInfo: LoginUserInfo,
+  ): Promise<void> {
+    if (!this.#sessions) return;
+    try {
+      const record = await createSessionRecord({
+        namespace,
+        vaultPassword,
+        userInfo,
+        expiresAt: this.#now() + this.#sessionTtlMs,
+      });
+      await this.#sessions.put(namespace, record);
+    } catch (error) {
+      console.warn('The login session could not be stored:', error);
     }
   }
 
@@ -346,10 +491,14 @@ export class LoginController extends BaseController<
    * under a password derived from it; a locked vault of this key is opened with it; an open
    * vault (any user's) takes it as one more account. A locked vault it cannot open is refused.
    */
-  async #storeKey(key: RebuiltKey): Promise<Hex> {
+  async #storeKey(key: RebuiltKey): Promise<{ address: Hex; vaultPassword: string | null }> {
     const password = vaultPasswordFromKey(key.privateKey);
+    // Only a vault this key opens can be restored from a session: one under a typed password
+    // (the local way in, the key added to it) locks at reload as it always did.
+    let keyedByLogin = false;
     if (!this.#keyring.state.hasVault) {
       await this.#keyring.createNewVault(password);
+      keyedByLogin = true;
     } else if (!this.#keyring.state.isUnlocked) {
       try {
         await this.#keyring.submitPassword(password);
@@ -359,11 +508,13 @@ export class LoginController extends BaseController<
           throw new LoginError(LoginErrorCode.vaultLocked, VAULT_LOCKED_ERROR, { cause });
         throw cause;
       }
+      keyedByLogin = true;
     }
+    // An open vault's password is not known here (it may be a typed one): no session then.
     const address = key.address as Hex;
     if (!this.#keyring.state.accounts.some((a) => a.address === address))
       await this.#keyring.addAccounts([{ privKey: key.privateKey, accountType: 'normal' }]);
-    return address;
+    return { address, vaultPassword: keyedByLogin ? password : null };
   }
 
   async #identity<T>(call: (backend: BackendClient) => Promise<T>): Promise<T> {
@@ -376,7 +527,7 @@ export class LoginController extends BaseController<
     }
   }
 
-  #remember(id: string, codeVerifier: string, expiresAt: number): void {
+  #remember(id: string, codeVerifier: string, expiresAt: number, namespace: string): void {
     for (const [key, value] of this.#pending)
       if (value.expiresAt <= this.#now()) this.#pending.delete(key);
     while (this.#pending.size >= MAX_PENDING)
@@ -384,6 +535,7 @@ export class LoginController extends BaseController<
     this.#pending.set(id, {
       codeVerifier,
       expiresAt: Number.isFinite(expiresAt) ? expiresAt : this.#now() + 600_000,
+      namespace,
     });
   }
 

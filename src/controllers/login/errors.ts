@@ -22,6 +22,10 @@ export const LoginErrorCode = {
   popupBlocked: 'identity.popupBlocked',
   /** The provider sent the user back with an error (e.g. access denied). */
   providerRefused: 'identity.providerRefused',
+  /** A `sessionNamespace` that is not a short name (letters, digits, '.', '_', '-'). */
+  invalidNamespace: 'identity.invalidNamespace',
+  /** A session without its id (spec part 1 §5 'Session Id is required'). */
+  sessionIdRequired: 'identity.sessionIdRequired',
 } as const;
 export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
 

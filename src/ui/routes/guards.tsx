@@ -4,7 +4,12 @@ import { Navigate, useLocation } from 'react-router';
 
 import { useStore } from '../app-context';
 import { hasSession } from '../view-models/session';
-import { afterLoginTarget, cleanWalletSearch, loginTargetFor } from './navigation';
+import {
+  afterLoginTarget,
+  cleanWalletSearch,
+  loginTargetFor,
+  sessionNamespaceOf,
+} from './navigation';
 
 /**
  * The session guard of the wallet area (spec part 1 §2): without a session (no vault, locked,
@@ -18,7 +23,8 @@ export const RequireSession = observer(function RequireSession({
 }) {
   const { ui } = useStore();
   const { pathname, search, hash } = useLocation();
-  if (!hasSession(ui)) return <Navigate to={loginTargetFor(pathname, search)} replace />;
+  if (!hasSession(ui, sessionNamespaceOf(search)))
+    return <Navigate to={loginTargetFor(pathname, search)} replace />;
   const cleaned = cleanWalletSearch(pathname, search);
   if (cleaned !== null) return <Navigate to={`${pathname}${cleaned}${hash}`} replace />;
   return children;
@@ -35,6 +41,7 @@ export const SignedOutOnly = observer(function SignedOutOnly({
 }) {
   const { ui } = useStore();
   const { search } = useLocation();
-  if (hasSession(ui)) return <Navigate to={afterLoginTarget(search)} replace />;
+  if (hasSession(ui, sessionNamespaceOf(search)))
+    return <Navigate to={afterLoginTarget(search)} replace />;
   return children;
 });

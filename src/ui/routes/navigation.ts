@@ -26,6 +26,14 @@ export function isCustomLogin(search: string): boolean {
   return params.get('isCustomLogin') === 'true' || Boolean(params.get('sessionNamespace'));
 }
 
+/**
+ * The page's login session namespace (spec part 1 §2 `sessionNamespace`, carried across
+ * navigations): '' for the wallet's own pages. The engine checks the value again.
+ */
+export function sessionNamespaceOf(search: string): string {
+  return new URLSearchParams(search).get('sessionNamespace') ?? '';
+}
+
 function carriedFrom(search: string): URLSearchParams {
   const from = new URLSearchParams(search);
   const carried = new URLSearchParams();

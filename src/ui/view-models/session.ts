@@ -22,5 +22,16 @@ export function sessionStatus(
   return known ? 'ready' : 'selecting';
 }
 
-export const hasSession = (state: Pick<UiState, 'KeyringController' | 'PreferencesController'>) =>
-  sessionStatus(state) === 'ready';
+/**
+ * A session for a page of `namespace`: ready, and not a login session of another namespace (a
+ * white-label host's page does not count another host's login as its own, spec part 1 §2).
+ */
+export function hasSession(
+  state: Pick<UiState, 'KeyringController' | 'PreferencesController'> &
+    Partial<Pick<UiState, 'LoginController'>>,
+  namespace = '',
+): boolean {
+  if (sessionStatus(state) !== 'ready') return false;
+  const sessionNamespace = state.LoginController?.sessionNamespace ?? null;
+  return sessionNamespace === null || sessionNamespace === namespace;
+}

@@ -15,6 +15,7 @@ export const loginModule = defineController(LoginController, {
     backend: services.backend,
     keyring: uses.keyring,
     now: options.now,
+    sessions: options.loginSessions,
   }),
   // The sign-in buttons need the identity service's config; the engine does not wait for it.
   init: (login) => {

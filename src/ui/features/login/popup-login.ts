@@ -3,7 +3,7 @@
 // background has started the login, and watched until /end answers or the user closes it
 // (noticed within a second). The background finishes the login; the view never sees a key.
 import type { LoginResult, RemoteActionApi } from '../../../background/contract/action-api';
-import type { Verifier } from '../../../shared/api/login';
+import { SOCIAL_VERIFIERS, type SocialVerifier } from '../../../shared/api/login';
 import { loginEndUri, parseLoginEnd } from './popup-channel';
 
 /** The spec's login popup size. */
@@ -29,23 +29,31 @@ export interface PopupLoginOptions {
   origin?: string;
   /** The wallet's /end (default: under this document's base). */
   redirectUri?: string;
+  /** The page's session namespace: the login's session is kept there ('' by default). */
+  namespace?: string;
+}
+
+/** A verifier signed in through the popup (every one but email). */
+export function isSocialVerifier(verifier: string): verifier is SocialVerifier {
+  return (SOCIAL_VERIFIERS as readonly string[]).includes(verifier);
 }
 
 export async function loginWithPopup(
   actions: Pick<RemoteActionApi, 'startSocialLogin' | 'finishSocialLogin' | 'cancelSocialLogin'>,
-  verifier: Verifier,
+  verifier: SocialVerifier,
   {
     open = (url, name, features) => window.open(url, name, features),
     target = window,
     origin = window.location.origin,
     redirectUri = loginEndUri(),
+    namespace = '',
   }: PopupLoginOptions = {},
 ): Promise<LoginResult> {
   const popup = open('', 'orrery-login', LOGIN_POPUP_FEATURES);
   if (!popup) throw new PopupLoginError('identity.popupBlocked', 'The login popup was blocked');
   let started: { authorizationUrl: string; state: string };
   try {
-    started = await actions.startSocialLogin(verifier, redirectUri);
+    started = await actions.startSocialLogin(verifier, redirectUri, namespace);
   } catch (error) {
     popup.close();
     throw error;

@@ -7,6 +7,7 @@ import { TextField } from '../../components/TextField';
 import { loginEndUri } from '../../features/login/popup-channel';
 import { failureMessage } from '../../view-models/action-errors';
 import styles from './LoginPage.module.css';
+import { sessionNamespaceOf } from '../../routes/navigation';
 
 // The spec's email check ('Invalid email address'); the server checks again.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
@@ -50,7 +51,7 @@ export function EmailLoginForm({ disabled = false }: { disabled?: boolean }) {
           setBusy(true);
           setError(null);
           actions
-            .startEmailLogin(address, loginEndUri())
+            .startEmailLogin(address, loginEndUri(), sessionNamespaceOf(window.location.search))
             .then(({ loginId }) => setSent({ loginId, email: address }))
             .catch(fail)
             .finally(() => setBusy(false));

@@ -2,10 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Verifier } from '../../../shared/api/login';
+import type { SocialVerifier } from '../../../shared/api/login';
 import { useActions } from '../../app-context';
 import { Spinner } from '../../components/Spinner';
-import { loginWithPopup } from '../../features/login/popup-login';
+import { isSocialVerifier, loginWithPopup } from '../../features/login/popup-login';
+import { sessionNamespaceOf } from '../../routes/navigation';
 import { failureMessage } from '../../view-models/action-errors';
 import { EmailLoginForm } from './EmailLoginForm';
 import { LoginOptions, loginItemOf, useLoginVerifiers } from './LoginOptions';
@@ -21,7 +22,7 @@ export const SocialLogin = observer(function SocialLogin() {
   const { t } = useTranslation();
   const actions = useActions();
   const verifiers = useLoginVerifiers();
-  const [busy, setBusy] = useState<Verifier | null>(null);
+  const [busy, setBusy] = useState<SocialVerifier | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!verifiers.length) return null;
   const social = verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
@@ -49,9 +50,13 @@ export const SocialLogin = observer(function SocialLogin() {
         items={social}
         disabled={busy !== null}
         onChoose={(item) => {
-          setBusy(item.verifier as Verifier);
+          const { verifier } = item;
+          if (!isSocialVerifier(verifier)) return;
+          setBusy(verifier);
           setError(null);
-          loginWithPopup(actions, item.verifier as Verifier)
+          loginWithPopup(actions, verifier, {
+            namespace: sessionNamespaceOf(window.location.search),
+          })
             .catch(showFailure)
             .finally(() => setBusy(null));
         }}
