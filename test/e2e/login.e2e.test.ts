@@ -4,9 +4,10 @@
  * (threshold 2). A user clicks "Continue with Google" (by keyboard), signs in in the popup, and
  * lands on home with the key's address; a second fresh profile gets the same address (the key
  * is rebuilt from the nodes' shares, never stored by one party), also with a node stopped.
- * Logging out forgets the user and locks the keys; signing in again comes back to the same
- * address. A closed popup is reported and the buttons work again. axe runs on the login screen
- * with its sign-in buttons.
+ * A reload restores the login without a popup (the session); logging out tells a connected dapp
+ * (accountsChanged []), closes its approval window, forgets the user, locks the keys and ends
+ * the session; signing in again comes back to the same address. A closed popup is reported and
+ * the buttons work again. axe runs on the login screen with its sign-in buttons, in both themes.
  */
 import type { Page } from 'playwright-core';
 
@@ -18,9 +19,11 @@ import {
 import { generateSigningKey, loginConfigFromEnv } from '../../src/server/identity/config';
 import { startKeyNodes, type KeyNodeSet } from '../server/login/key-node-set';
 import { IDENTITY_ISSUER } from '../server/login/login-params';
+import { startDappServer, type DappServer } from './dapp-server';
 import {
-  checkA11y,
+  checkA11yBothThemes,
   launchBrowser,
+  REPO_ROOT,
   loginStep,
   startWallet,
   tabThrough,
@@ -34,6 +37,7 @@ jest.setTimeout(300_000);
 let wallet: Wallet;
 let idp: RunningDevIdentityProvider;
 let keyNodes: KeyNodeSet;
+let dappServer: DappServer;
 const browsers: Browser[] = [];
 const email = `e2e-${Date.now()}@example.com`;
 
@@ -41,6 +45,7 @@ beforeAll(async () => {
   const port = await findFreePort();
   const walletUrl = `http://127.0.0.1:${port}`;
   const redirectUris = [`${walletUrl}/end`, `${walletUrl}/v5.0.2/end`];
+  dappServer = await startDappServer(REPO_ROOT);
   const signingKey = generateSigningKey();
   idp = await startDevIdentityProvider({ redirectUris });
   // The wallet's engine calls the nodes from the page's origin.
@@ -70,7 +75,38 @@ afterAll(async () => {
   await wallet?.close();
   await keyNodes?.close();
   await idp?.close();
+  await dappServer?.close();
 });
+
+/** The test dapp (dapp-server.ts) as the page sees it. */
+type DappWindow = {
+  dapp: {
+    events: Array<[string, unknown]>;
+    start(name: string, args: { method: string; params?: unknown[] }): void;
+    result(name: string): Promise<{ result?: unknown; error?: { code: number } }>;
+  };
+};
+
+/** A dapp on another origin of the same site, connected to the signed-in account. */
+async function connectDapp(browser: Browser, address: string): Promise<Page> {
+  const frame = `${wallet.url}/provider-frame.html`;
+  const dapp = await browser.open(
+    `http://127.0.0.1:${dappServer.port}/dapp.html?frame=${encodeURIComponent(frame)}`,
+  );
+  const opened = browser.context.waitForEvent('page', {
+    predicate: (candidate) => candidate.url().includes('/confirm?'),
+  });
+  await dapp.evaluate(() =>
+    (window as unknown as DappWindow).dapp.start('connect', { method: 'eth_requestAccounts' }),
+  );
+  const popup = await opened;
+  await popup.getByRole('radio', { name: '1 hour' }).click();
+  await popup.getByRole('button', { name: 'Connect', exact: true }).click();
+  expect(
+    await dapp.evaluate(() => (window as unknown as DappWindow).dapp.result('connect')),
+  ).toEqual({ result: [address] });
+  return dapp;
+}
 
 async function freshProfile(): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchBrowser();
@@ -125,7 +161,7 @@ describe('social login through the popup', () => {
 
   it('offers the sign-in buttons on an accessible login screen', async () => {
     const { page } = await freshProfile();
-    await checkA11y(page, 'login with sign-in buttons');
+    await checkA11yBothThemes(page, 'login with sign-in buttons');
     for (const name of ['Continue with Google', 'Continue with Discord'])
       expect(await page.getByRole('button', { name }).isEnabled()).toBe(true);
     // No SMTP server is configured here: the identity service offers no email login.
@@ -148,12 +184,29 @@ describe('social login through the popup', () => {
     });
     expect(JSON.stringify(state)).not.toMatch(/privKey|"share"/);
 
-    // A reload ends the engine (no session restore yet): the vault is locked, and signing in
-    // again with the same identity opens it (its password is derived from the key).
+    // A reload ends the engine; the login session brings the user back to home without a
+    // popup (spec part 1 §2, §4), and the flag is false once restored.
+    const popups: string[] = [];
+    browser.context.on('page', (opened) => popups.push(opened.url()));
     await page.reload();
-    expect(await loginStep(page)).toBe('locked');
-    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-    expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
+    await until(async () => new URL(page.url()).pathname === '/v5.0.2/wallet/home', 'home again');
+    await page.getByTestId('selected-address').waitFor();
+    expect(await page.getByTestId('selected-address').textContent()).toBe(firstAddress);
+    expect(popups).toEqual([]);
+    const restored = await page.evaluate(() => window.orreryTestHooks.state());
+    expect(restored.LoginController).toMatchObject({
+      loginInProgress: false,
+      sessionNamespace: '',
+      userInfo: expect.objectContaining({ email, address: firstAddress }),
+    });
+    // No storage of the page holds the key or the vault password in clear.
+    const key = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(key).not.toMatch(/[0-9a-f]{64}/);
+
+    // Another namespace (a white-label host's pages) does not get this session.
+    await page.goto(`${wallet.url}/v5.0.2/?sessionNamespace=acme&test-hooks`);
+    await page.getByTestId('login-page').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/v5.0.2/');
   });
 
   it('gets the same address on a second fresh profile (non-custodial determinism)', async () => {
@@ -167,14 +220,48 @@ describe('social login through the popup', () => {
       const { browser, page } = await freshProfile();
       expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
 
-      // Logout (spec part 1 §4): the user is forgotten and the keys leave memory.
+      // A connected dapp with a request waiting in its approval window.
+      const dapp = await connectDapp(browser, firstAddress);
+      const signing = browser.context.waitForEvent('page', {
+        predicate: (candidate) => candidate.url().includes('/confirm?'),
+      });
+      await dapp.evaluate(
+        ([address]) =>
+          (window as unknown as DappWindow).dapp.start('sign', {
+            method: 'personal_sign',
+            params: ['0x68656c6c6f', address],
+          }),
+        [firstAddress] as const,
+      );
+      const approval = await signing;
+      await approval.getByRole('heading', { level: 1 }).waitFor();
+
+      // Logout (spec part 1 §4): the dapp is told, its window closes, the user is forgotten,
+      // the keys leave memory and the session ends.
       await page.getByTestId('account-menu').click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       await page.getByText('You have been logged out.').waitFor();
       expect(await loginStep(page)).toBe('locked');
       const state = await page.evaluate(() => window.orreryTestHooks.state());
-      expect(state.LoginController.userInfo).toBeNull();
+      expect(state.LoginController).toMatchObject({ userInfo: null, sessionNamespace: null });
       expect(state.KeyringController).toMatchObject({ isUnlocked: false, accounts: [] });
+      await until(
+        () =>
+          dapp.evaluate(() =>
+            (window as unknown as DappWindow).dapp.events.some(
+              ([name, payload]) =>
+                name === 'accountsChanged' && Array.isArray(payload) && payload.length === 0,
+            ),
+          ),
+        'accountsChanged [] at the dapp',
+      );
+      expect(
+        await dapp.evaluate(() => (window as unknown as DappWindow).dapp.result('sign')),
+      ).toMatchObject({ error: { code: 4001 } });
+      await until(async () => approval.isClosed(), 'the approval window to close');
+      // The session is over: a reload shows the login screen.
+      await page.reload();
+      expect(await loginStep(page)).toBe('locked');
       expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
     } finally {
       await keyNodes.start(2);

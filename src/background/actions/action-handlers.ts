@@ -117,7 +117,7 @@ export function createActionHandlers({
     startSocialLogin: async (verifier, redirectUri, namespace) => {
       // Allow the known social verifiers; email has its own start, anything else is refused.
       if (!(SOCIAL_VERIFIERS as readonly string[]).includes(verifier)) {
-        throw new ActionFailure(ActionErrorCode.invalidParams, 'Invalid verifier config');
+        throw new LoginError(LoginErrorCode.invalidVerifierConfig, 'Invalid verifier config');
       }
       const { authorizationUrl, state } = await login.startSocialLogin(verifier, redirectUri, {
         namespace: checkSessionNamespace(namespace),

@@ -33,6 +33,7 @@ import {
   type LoginSessionStore,
 } from './login-session';
 import { newPkcePair } from './pkce';
+import { refusalCode } from './refusals';
 import { vaultPasswordFromKey } from './vault-password';
 
 export const loginControllerName = 'LoginController';
@@ -522,7 +523,7 @@ export class LoginController extends BaseController<
       return await call(this.#backend);
     } catch (cause) {
       if (cause instanceof BackendError)
-        throw new LoginError(LoginErrorCode.refused, cause.message, { cause });
+        throw new LoginError(refusalCode(cause.status, cause.message), cause.message, { cause });
       throw cause;
     }
   }

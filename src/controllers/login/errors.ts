@@ -22,6 +22,23 @@ export const LoginErrorCode = {
   popupBlocked: 'identity.popupBlocked',
   /** The provider sent the user back with an error (e.g. access denied). */
   providerRefused: 'identity.providerRefused',
+  /** /start without verifier, typeOfLogin or clientId (spec part 1 §5 'Invalid params'). */
+  invalidParams: 'identity.invalidParams',
+  // The identity service's refusals (refusals.ts maps its status and message to these).
+  invalidVerifierConfig: 'identity.invalidVerifierConfig',
+  invalidEmail: 'identity.invalidEmail',
+  wrongCode: 'identity.wrongCode',
+  codeExpired: 'identity.codeExpired',
+  tooManyCodes: 'identity.tooManyCodes',
+  tooManyEmails: 'identity.tooManyEmails',
+  verifyEmailFirst: 'identity.verifyEmailFirst',
+  linkInvalid: 'identity.linkInvalid',
+  linkUsed: 'identity.linkUsed',
+  linkExpired: 'identity.linkExpired',
+  rateLimited: 'identity.rateLimited',
+  notVerified: 'identity.notVerified',
+  notConfigured: 'identity.notConfigured',
+  unavailable: 'identity.unavailable',
   /** A `sessionNamespace` that is not a short name (letters, digits, '.', '_', '-'). */
   invalidNamespace: 'identity.invalidNamespace',
   /** A session without its id (spec part 1 §5 'Session Id is required'). */

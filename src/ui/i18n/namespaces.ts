@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'homeAssets',
   'homeMore',
   'login',
+  'loginSession',
   'navBar',
   'network',
   'socialLogin',

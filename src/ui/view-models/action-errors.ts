@@ -24,6 +24,23 @@ const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'identity.noAccounts': 'socialLogin.errors.noAccounts',
   'identity.popupBlocked': 'socialLogin.errors.popupBlocked',
   'identity.providerRefused': 'socialLogin.errors.providerRefused',
+  // The identity service's refusals (src/controllers/login/refusals.ts), in the user's language.
+  'identity.wrongCode': 'socialLogin.email.wrongCode',
+  'identity.invalidEmail': 'socialLogin.email.invalid',
+  'identity.verifyEmailFirst': 'socialLogin.email.verifyFirst',
+  'identity.invalidParams': 'loginSession.errors.invalidParams',
+  'identity.invalidVerifierConfig': 'loginSession.errors.invalidVerifierConfig',
+  'identity.codeExpired': 'loginSession.errors.codeExpired',
+  'identity.tooManyCodes': 'loginSession.errors.tooManyCodes',
+  'identity.tooManyEmails': 'loginSession.errors.tooManyEmails',
+  'identity.linkInvalid': 'loginSession.errors.linkInvalid',
+  'identity.linkUsed': 'loginSession.errors.linkUsed',
+  'identity.linkExpired': 'loginSession.errors.linkExpired',
+  'identity.rateLimited': 'loginSession.errors.rateLimited',
+  'identity.notVerified': 'loginSession.errors.notVerified',
+  'identity.notConfigured': 'loginSession.errors.notConfigured',
+  'identity.unavailable': 'loginSession.errors.unavailable',
+  'identity.invalidNamespace': 'loginSession.errors.invalidNamespace',
 };
 
 export interface FailureMessage {

@@ -241,8 +241,9 @@ describe('LoginController with three key nodes (threshold 2)', () => {
     const code = /verification code is (\d{6})\./.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '111111' : '000000';
+    // The server's refusal carries its own code, for the view's translated text.
     await expect(profile.login.finishEmailLogin(started.loginId, wrong)).rejects.toMatchObject(
-      failure(LoginErrorCode.refused),
+      failure(LoginErrorCode.wrongCode),
     );
     const loggedIn = await profile.login.finishEmailLogin(started.loginId, code);
     expect(loggedIn.userInfo).toMatchObject({ verifier: 'email_passwordless', email });
@@ -261,13 +262,14 @@ describe('LoginController with three key nodes (threshold 2)', () => {
     // Not opened yet: the server asks for the email to be verified first.
     await expect(asking.login.finishEmailLogin(started.loginId)).rejects.toMatchObject({
       message: 'Please verify your email first',
+      ...failure(LoginErrorCode.verifyEmailFirst),
     });
     // Opened on another device: that browser's engine marks it verified, holding no login.
     await expect(newProfile(stack).login.verifyMagicLink(token)).resolves.toEqual({ email });
     const loggedIn = await asking.login.finishEmailLogin(started.loginId);
     expect(loggedIn.userInfo).toMatchObject({ verifier: 'email_passwordless', email });
     await expect(newProfile(stack).login.verifyMagicLink(token)).rejects.toMatchObject(
-      failure(LoginErrorCode.refused),
+      failure(LoginErrorCode.linkUsed),
     );
   }, 60_000);
 });

@@ -107,7 +107,7 @@ function newBackground(
     sessions,
     ...(now ? { now } : {}),
   });
-  return { keyring, login };
+  return { keyring, login, messenger };
 }
 
 async function signIn(background: ReturnType<typeof newBackground>, email: string, namespace = '') {
@@ -155,7 +155,7 @@ describe('LoginController sessions (real identity service and three key nodes)',
     expect(after.keyring.state.isUnlocked).toBe(false);
 
     const seen: boolean[] = [];
-    after.login.messenger.subscribe('LoginController:stateChange', (state) =>
+    after.messenger.subscribe('LoginController:stateChange', (state) =>
       seen.push(state.loginInProgress),
     );
     const restored = await after.login.restoreSession('');

@@ -10,7 +10,8 @@ import { ThemeToggle } from '../../components/ThemeToggle';
 import { AddAccountForms } from '../../features/accounts/AddAccountForms';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useProductName } from '../../hooks/use-product-name';
-import { sessionStatus } from '../../view-models/session';
+import { hasSession, sessionStatus } from '../../view-models/session';
+import { sessionNamespaceOf } from '../../routes/navigation';
 import { CreateVaultForm } from './CreateVaultForm';
 import styles from './LoginPage.module.css';
 import { SocialLogin } from './SocialLogin';
@@ -33,6 +34,10 @@ export const LoginPage = observer(function LoginPage({
   const product = useProductName();
   usePageTitle(t('login.title'));
   const status = sessionStatus(ui);
+  // Open for another namespace's login (a white-label host's): this page signs in for itself.
+  const otherSession =
+    status === 'ready' && !hasSession(ui, sessionNamespaceOf(window.location.search));
+  const offersLogin = ui.LoginController.verifiers.length > 0;
 
   const step =
     status === 'noVault'
@@ -47,21 +52,23 @@ export const LoginPage = observer(function LoginPage({
             subtitle: t('login.unlockSubtitle'),
             body: <UnlockForm />,
           }
-        : status === 'noAccount'
-          ? {
-              title: t('login.firstAccountTitle'),
-              subtitle: t('login.firstAccountSubtitle'),
-              body: <AddAccountForms onAdded={() => undefined} />,
-            }
-          : {
-              title: t('login.loader'),
-              subtitle: null,
-              body: (
-                <div className={styles.opening} aria-busy="true">
-                  <Spinner size={32} />
-                </div>
-              ),
-            };
+        : otherSession
+          ? { title: t('login.title'), subtitle: t('loginSession.otherSession'), body: null }
+          : status === 'noAccount'
+            ? {
+                title: t('login.firstAccountTitle'),
+                subtitle: t('login.firstAccountSubtitle'),
+                body: <AddAccountForms onAdded={() => undefined} />,
+              }
+            : {
+                title: t('login.loader'),
+                subtitle: null,
+                body: (
+                  <div className={styles.opening} aria-busy="true">
+                    <Spinner size={32} />
+                  </div>
+                ),
+              };
 
   return (
     <div className={styles.page} data-testid="login-page" data-step={status}>
@@ -91,10 +98,13 @@ export const LoginPage = observer(function LoginPage({
             {step.subtitle && <p className={styles.subtitle}>{step.subtitle}</p>}
           </div>
           {step.body}
-          {(status === 'noVault' || status === 'locked' || status === 'noAccount') && (
-            <SocialLogin />
-          )}
-          <p className={styles.footnote}>{t('login.localOnly', { product })}</p>
+          {(status === 'noVault' ||
+            status === 'locked' ||
+            status === 'noAccount' ||
+            otherSession) && <SocialLogin />}
+          <p className={styles.footnote}>
+            {offersLogin ? t('loginSession.footnoteSocial') : t('login.localOnly', { product })}
+          </p>
         </div>
       </main>
     </div>
