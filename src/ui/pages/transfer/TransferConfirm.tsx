@@ -133,6 +133,23 @@ export const TransferConfirm = observer(function TransferConfirm({
                 ticker,
               })}
         </dd>
+        {/* The fee parameters the chain uses: a gas price on a legacy chain, the pair on 1559. */}
+        {fees?.mode === 'legacy' && (
+          <>
+            <dt>{t('transferFees.gasPrice')}</dt>
+            <dd data-testid="confirm-gas-price">
+              {t('transferFees.gwei', { value: fees.gasPrice })}
+            </dd>
+          </>
+        )}
+        {fees?.mode === 'fee-market' && (
+          <>
+            <dt>{t('transferFees.feePair')}</dt>
+            <dd data-testid="confirm-fee-pair">
+              {t('transferFees.gweiPair', { max: fees.maxFee, priority: fees.maxPriorityFee })}
+            </dd>
+          </>
+        )}
         <dt>{t('walletTransfer.totalCost')}</dt>
         <dd data-testid="confirm-total">
           {maxFee === null
