@@ -137,16 +137,14 @@ export const TransferConfirm = observer(function TransferConfirm({
         {fees?.mode === 'legacy' && (
           <>
             <dt>{t('transferFees.gasPrice')}</dt>
-            <dd data-testid="confirm-gas-price">
-              {t('transferFees.gwei', { value: fees.gasPrice })}
-            </dd>
+            <dd data-testid="confirm-gas-price">{fees.gasPrice} GWEI</dd>
           </>
         )}
         {fees?.mode === 'fee-market' && (
           <>
             <dt>{t('transferFees.feePair')}</dt>
             <dd data-testid="confirm-fee-pair">
-              {t('transferFees.gweiPair', { max: fees.maxFee, priority: fees.maxPriorityFee })}
+              {fees.maxFee} / {fees.maxPriorityFee} GWEI
             </dd>
           </>
         )}
