@@ -161,4 +161,44 @@ describe('transfer recipients: contacts and the camera', () => {
     );
     expect(browser.errors.filter((error) => /camera|getUserMedia/i.test(error))).toEqual([]);
   });
+
+  it('a camera showing a QR code without an address: the scanner says so and keeps looking; Escape leaves', async () => {
+    const video = path.join(videoDir, 'not-an-address.y4m');
+    await qrVideo('hello from the orrery tests', video);
+    const other = await launchBrowser([
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    try {
+      const tab = await other.open(`${wallet.url}/wallet/transfer`);
+      await createWalletThroughUi(tab);
+      await tab.getByTestId('transfer-page').waitFor();
+      const trigger = tab.getByRole('button', { name: 'Scan QR code' });
+      await trigger.focus();
+      await tab.keyboard.press('Enter');
+      const dialog = tab.getByRole('dialog', { name: 'Scan the recipient’s address' });
+      await dialog.getByRole('alert').filter({ hasText: 'Incorrect QR code' }).waitFor();
+      await dialog.getByTestId('qr-status').filter({ hasText: 'Looking for a QR code' }).waitFor();
+      // The camera really plays: the video has frames of the file's size.
+      expect(
+        await dialog
+          .getByTestId('qr-video')
+          .evaluate((element) => (element as HTMLVideoElement).videoWidth),
+      ).toBe(640);
+      await reviewOverlay(tab, 'transfer-qr-scanning', '[role="dialog"]');
+      await tab.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await until(
+        async () =>
+          tab.evaluate(() => document.activeElement?.textContent?.includes('Scan QR code')),
+        'focus back on the scan button',
+      );
+      expect(await tab.getByRole('textbox', { name: 'Recipient address (0x…)' }).inputValue()).toBe(
+        '',
+      );
+    } finally {
+      await other.close();
+    }
+  });
 });
