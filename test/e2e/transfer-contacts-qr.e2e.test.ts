@@ -4,7 +4,8 @@
  * result offers to save it as a contact; saved, it is chosen again from the address book by
  * keyboard and sent to, with the balance read back from anvil. Then the QR scanner reads a real
  * camera stream (Chromium's fake capture device playing a y4m file that shows a QR code of an
- * address, generated here) and fills the recipient.
+ * address, generated here) and fills the recipient. And a send to an e-mail login: the wallet
+ * queues the e-mail and the server's outbox worker delivers it over SMTP to a local catcher.
  */
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import encodeQR from 'qr';
 import type { Page } from 'playwright-core';
 
 import { callJsonRpc } from '../../scripts/lib/json-rpc';
+import { loginConfigFromEnv } from '../../src/server/identity/config';
+import { startMailCatcher, type RunningMailCatcher } from '../../src/server/mail/catcher';
 import {
   createWalletThroughUi,
   launchBrowser,
@@ -35,6 +38,8 @@ let wallet: Wallet;
 let browser: Browser;
 let page: Page;
 let videoDir: string;
+let mail: RunningMailCatcher;
+const EMAIL_RECIPIENT = '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65'; // anvil #4
 
 /**
  * A y4m video (YUV 4:2:0, the format Chromium's fake camera plays) of a still QR code of `text`,
@@ -72,7 +77,27 @@ beforeAll(async () => {
   videoDir = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-camera-'));
   const video = path.join(videoDir, 'qr.y4m');
   await qrVideo(`ethereum:${SCANNED}`, video);
-  wallet = await startWallet({ backend: true });
+  mail = await startMailCatcher();
+  wallet = await startWallet({
+    backend: true,
+    backendConfig: () => ({
+      login: loginConfigFromEnv(
+        { ORRERY_SMTP_URL: mail.smtpUrl, ORRERY_MAIL_FROM: 'Orrery <wallet@orrery.test>' },
+        { dataDir: '/nonexistent', host: '127.0.0.1', port: 0 },
+      ),
+      outboxIntervalMs: 200,
+    }),
+  });
+  // bob signed in with Google once: the lookup finds his wallet address.
+  await wallet
+    .backend!.database.db.insertInto('users')
+    .values({
+      public_address: EMAIL_RECIPIENT,
+      default_public_address: null,
+      verifier: 'google',
+      verifier_id: 'bob@example.com',
+    })
+    .execute();
   browser = await launchBrowser([
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
@@ -93,6 +118,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await wallet?.close();
+  await mail?.close();
   if (videoDir) await rm(videoDir, { recursive: true, force: true });
 });
 
@@ -147,6 +173,37 @@ describe('transfer recipients: contacts and the camera', () => {
     // A known contact is not offered again.
     expect(await page.getByText('Add this recipient to your address book').count()).toBe(0);
     await page.getByRole('button', { name: 'Send another' }).click();
+  });
+
+  it('a send to an e-mail login: the recipient gets the e-mail, sent by the server outbox', async () => {
+    await page.getByRole('combobox', { name: 'Recipient type' }).click();
+    await page.getByRole('option', { name: 'Google account (email)' }).click();
+    await page.getByRole('textbox', { name: 'Recipient email address' }).fill('bob@example.com');
+    const before = await balance(EMAIL_RECIPIENT);
+    await page.getByRole('textbox', { name: 'Amount (ETH)' }).fill('0.3');
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm transfer' });
+    await confirm.getByTestId('confirm-to').filter({ hasText: EMAIL_RECIPIENT }).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('[data-testid="transfer-result"][data-outcome="success"]').waitFor();
+    expect((await balance(EMAIL_RECIPIENT)) - before).toBe(300_000_000_000_000_000n);
+    await page
+      .getByTestId('transfer-email')
+      .filter({ hasText: 'We e-mailed bob@example.com about this transfer.' })
+      .waitFor();
+    const block = await callJsonRpc<{ transactions: string[] }>(
+      wallet.anvil.rpcUrl,
+      'eth_getBlockByNumber',
+      ['latest', false],
+    );
+    const hash = block.transactions[0]!;
+    const sent = await mail.waitFor((m) => m.text.includes(hash), 30_000);
+    expect(sent.to).toEqual(['bob@example.com']);
+    expect(sent.subject).toBe('You have received a transfer');
+    expect(sent.text).toContain('You have received 0.3 ETH on Anvil (e2e)');
+    await page.getByRole('button', { name: 'Send another' }).click();
+    await page.getByRole('combobox', { name: 'Recipient type' }).click();
+    await page.getByRole('option', { name: 'ETH address' }).click();
   });
 
   it('the QR scanner reads an address from the camera stream into the recipient', async () => {
