@@ -1,4 +1,4 @@
-// The e-mail outbox on PGlite with the local SMTP catcher the login tests use: the worker the
+// The e-mail outbox on PGlite (and the delivery rounds on PostgreSQL too) with the local SMTP catcher the login tests use: the worker the
 // server starts delivers a mail queued by POST /transaction/sendemail; rounds run directly show
 // the retry with backoff, the final failure, a refused object, an interrupted send never sent
 // again, and concurrent workers sending each row exactly once.
@@ -10,7 +10,7 @@ import { startMailCatcher, type RunningMailCatcher } from '../../src/server/mail
 import { smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { backoffMs, deliverOutbox } from '../../src/server/mail/outbox';
 import { TRANSFER_MAIL_SUBJECT } from '../../src/server/mail/transfer-mail';
-import { useTestServer } from './helpers';
+import { BACKENDS, useTestServer } from './helpers';
 import { signUp } from './session';
 
 let mail: RunningMailCatcher;
@@ -108,8 +108,8 @@ describe('the outbox worker the server starts', () => {
   });
 });
 
-describe('delivery rounds (no worker running)', () => {
-  const suite = useTestServer('pglite', () => ({
+describe.each(BACKENDS)('delivery rounds on %s (no worker running)', (backend) => {
+  const suite = useTestServer(backend, () => ({
     login: loginConfigFromEnv(loginEnv(), where),
   }));
   let db: Db;
