@@ -9,6 +9,7 @@ import { generateSigningKey, loginConfigFromEnv } from '../../src/server/identit
 import { startMailCatcher, type RunningMailCatcher } from '../../src/server/mail/catcher';
 import { smtpMailer, type Mailer } from '../../src/server/mail/mailer';
 import { backoffMs, deliverOutbox } from '../../src/server/mail/outbox';
+import { TRANSFER_EMAILS_PER_HOUR } from '../../src/server/routes/transaction';
 import { TRANSFER_MAIL_SUBJECT } from '../../src/server/mail/transfer-mail';
 import { BACKENDS, useTestServer } from './helpers';
 import { signUp } from './session';
@@ -214,5 +215,40 @@ describe.each(BACKENDS)('delivery rounds on %s (no worker running)', (backend) =
       'all mails caught',
     );
     for (const hash of hashes) expect(caughtFor(hash)).toHaveLength(1);
+  });
+});
+
+describe('POST /transaction/sendemail', () => {
+  const suite = useTestServer('pglite');
+
+  it('queues at most TRANSFER_EMAILS_PER_HOUR mails per user in an hour, then refuses with 429', async () => {
+    const mallory = await signUp(suite.request);
+    for (let i = 0; i < TRANSFER_EMAILS_PER_HOUR; i++) {
+      const queued = await suite.request('POST', '/transaction/sendemail', {
+        token: mallory.token,
+        body: { emailObject: emailObject() },
+      });
+      expect(queued.status).toBe(202);
+    }
+    const refused = await suite.request('POST', '/transaction/sendemail', {
+      token: mallory.token,
+      body: { emailObject: emailObject() },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'Too many transfer e-mails in the last hour; try again later',
+    });
+    const { count } = await suite.server.database.db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(TRANSFER_EMAILS_PER_HOUR);
+    // The cap is per user: someone else still gets theirs queued.
+    const bob = await signUp(suite.request);
+    const other = await suite.request('POST', '/transaction/sendemail', {
+      token: bob.token,
+      body: { emailObject: emailObject() },
+    });
+    expect(other.status).toBe(202);
   });
 });
