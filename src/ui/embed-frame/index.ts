@@ -56,7 +56,12 @@ if (window.parent === window) {
     frame.setFullscreen(true);
     login = Promise.all([connection, import(/* webpackChunkName: "embed-login" */ './login/mount')])
       .then(([{ wire }, { showLoginModal }]) =>
-        showLoginModal({ viewPort: wire.viewPort, origin: frame.hostOrigin ?? '' }),
+        showLoginModal({
+          viewPort: wire.viewPort,
+          origin: frame.hostOrigin ?? '',
+          // The host's ways in (init), else the deployment's own arrangement.
+          loginConfig: config?.loginConfig ?? {},
+        }),
       )
       .catch((error: unknown) => {
         console.warn('Orrery embed: the login modal failed to load', error);
