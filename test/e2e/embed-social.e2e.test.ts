@@ -57,7 +57,10 @@ let keyNodes: KeyNodeSet | undefined;
 let wallet: Wallet | undefined;
 let hostServer: Server | undefined;
 let hostUrl = '';
+let hostPort = 0;
 let browser: Browser | undefined;
+const email = `embed-${Date.now()}@example.com`;
+let firstAddress = '';
 
 beforeAll(async () => {
   unlock = await lockPort(4050);
@@ -102,7 +105,8 @@ beforeAll(async () => {
     response.writeHead(pathname === '/favicon.ico' ? 204 : 404).end();
   });
   await new Promise<void>((resolve) => hostServer!.listen(0, '127.0.0.1', resolve));
-  hostUrl = `http://localhost:${(hostServer.address() as AddressInfo).port}`;
+  hostPort = (hostServer.address() as AddressInfo).port;
+  hostUrl = `http://localhost:${hostPort}`;
   browser = await launchBrowser({ storagePartitioning: true });
   // torus-embed's import-time version check and prefetch: no network in tests.
   await browser.context.route(/^https:\/\/(api|app)\.tor\.us\//, (route) => route.abort());
@@ -168,11 +172,7 @@ describe('social login from the embed (torus-embed 5.0.2 host with a loginConfig
     await google.focus();
     const popupOpened = browser!.context.waitForEvent('page');
     await host.keyboard.press('Enter');
-    const popup = await popupOpened;
-    await popup.getByLabel('Email address').fill(`embed-${Date.now()}@example.com`);
-    await popup.getByRole('button', { name: 'Sign in' }).click();
-    await popup.getByRole('button', { name: 'Allow' }).click();
-    if (!popup.isClosed()) await popup.waitForEvent('close');
+    await signInAtProvider(await popupOpened);
 
     // Signed in (the key rebuilt from the nodes): the modal goes, the connect prompt follows.
     await modal.waitFor({ state: 'detached', timeout: 60_000 });
@@ -188,6 +188,54 @@ describe('social login from the embed (torus-embed 5.0.2 host with a loginConfig
       ),
     ).toEqual(accounts);
     expect(await host.evaluate(() => window.socialHost.torus.isLoggedIn)).toBe(true);
+    firstAddress = accounts[0]!;
+    await host.close();
+  });
+
+  it('a cross-site host (127.0.0.1): in the iframe’s storage partition the same identity rebuilds the same key from the nodes', async () => {
+    const crossSite = `http://127.0.0.1:${hostPort}`;
+    const host = await browser!.open(`${crossSite}/host.html`);
+    await host.waitForFunction(() => window.socialHost !== undefined);
+    await host.evaluate(() =>
+      window.socialHost.torus.init({
+        buildEnv: 'development',
+        network: { host: 'localhost', chainId: 5777, networkName: 'Anvil' },
+        showTorusButton: true,
+      }),
+    );
+    const iframe = host.frameLocator('#torusIframe');
+    const login = host.evaluate(() => window.socialHost.torus.login());
+    // The partition has no vault of its own: the modal offers creating one, or signing in.
+    const modal = iframe.getByRole('dialog', { name: 'Create your wallet to continue' });
+    const popupOpened = browser!.context.waitForEvent('page');
+    await modal.getByRole('button', { name: 'Continue with Google' }).click();
+    await signInAtProvider(await popupOpened);
+    await modal.waitFor({ state: 'detached', timeout: 60_000 });
+    const connect = iframe.getByRole('dialog', { name: 'Connect to this site?' });
+    await connect.getByText(`Requested by ${crossSite}`).waitFor();
+    await connect.getByRole('button', { name: 'Approve' }).click();
+    expect(await login).toEqual([firstAddress]);
     await host.close();
   });
 });
+
+/**
+ * At the development provider's pages in the popup: signs in as this test's user and allows
+ * access. A provider session from an earlier login in this profile skips both pages, as real
+ * providers do: the popup then comes straight back and closes.
+ */
+async function signInAtProvider(popup: Page): Promise<void> {
+  const closed = popup.waitForEvent('close').then(() => 'closed' as const);
+  const form = popup
+    .getByLabel('Email address')
+    .waitFor()
+    .then(
+      () => 'form' as const,
+      () => 'closed' as const,
+    );
+  if ((await Promise.race([closed, form])) === 'closed') return;
+  await popup.getByLabel('Email address').fill(email);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  if (!popup.isClosed()) await closed;
+}
