@@ -598,6 +598,22 @@ describe('hostile frames and cross-site hosts', () => {
           ),
         ),
       ).toMatch(/denies the wallet its storage/);
+      // The user, at the widget: the panel says what to allow or to open the wallet in a tab.
+      const iframe = host.frameLocator('#torusIframe');
+      await iframe.getByRole('button', { name: 'Your wallet' }).focus();
+      await host.keyboard.press('Enter');
+      const panel = iframe.getByRole('dialog', { name: 'Your wallet' });
+      await panel
+        .getByText(
+          'Your browser blocks this wallet’s storage on this site, so it cannot open here. ' +
+            `Allow third-party cookies and site data for ${WALLET} in your browser’s settings, ` +
+            'or open the wallet in its own tab.',
+        )
+        .waitFor();
+      await panel.getByRole('button', { name: 'Open the wallet' }).waitFor();
+      await checkEmbedA11y(host, 'embed widget panel, storage denied');
+      await host.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
     } finally {
       await denying.close();
     }

@@ -16,6 +16,18 @@ export interface Panel {
   hide(): void;
 }
 
+/**
+ * The panel's read failed because the browser gives this (cross-site) frame no storage, so no
+ * engine: the user is told what to allow, or to open the wallet in its own tab (the panel's
+ * button), instead of "try again", which cannot help.
+ */
+export class StorageDeniedHere extends Error {
+  constructor(readonly walletOrigin: string) {
+    super('The browser denies the wallet its storage here.');
+    this.name = 'StorageDeniedHere';
+  }
+}
+
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 export function createPanel(options: { t: Translate; openWallet(): void; onClose(): void }): Panel {
@@ -106,9 +118,9 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
     activity.replaceChildren(...(model.address ? activityList(model.activity) : []));
     if (model.address) details.children[1]?.setAttribute('title', model.address);
   };
-  const message = (key: string) => {
+  const message = (key: string, values?: Record<string, string>) => {
     const text = document.createElement('p');
-    text.textContent = t(key);
+    text.textContent = t(key, values);
     details.replaceChildren(text);
     activity.replaceChildren();
   };
@@ -142,7 +154,11 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
       document.addEventListener('pointerdown', outside);
       model.then(
         (value) => current === shown && fill(value),
-        () => current === shown && message('embed.widget.panel.failed'),
+        (error: unknown) =>
+          current === shown &&
+          (error instanceof StorageDeniedHere
+            ? message('embed.widget.panel.storageDenied', { origin: error.walletOrigin })
+            : message('embed.widget.panel.failed')),
       );
     },
     hide() {
