@@ -45,9 +45,12 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
   title.className = styles.title ?? '';
   title.textContent = t('embed.widget.panel.title');
 
-  const details = document.createElement('dl');
-  details.className = styles.details ?? '';
+  // The live region holds either the details list or one message: a message is no dt/dd pair,
+  // so it never goes inside the <dl> (axe: definition-list).
+  const details = document.createElement('div');
   details.setAttribute('aria-live', 'polite');
+  const list = document.createElement('dl');
+  list.className = styles.details ?? '';
 
   // The site's own latest transactions, under its heading (only while connected).
   const activity = document.createElement('section');
@@ -106,7 +109,7 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
   const fill = (model: PanelModel) => {
     const network =
       model.network ?? (model.chain ? t('embed.widget.panel.chain', { id: model.chain }) : '—');
-    details.replaceChildren(
+    list.replaceChildren(
       ...row(
         t('embed.widget.panel.account'),
         model.address ? short(model.address) : t('embed.widget.panel.notConnected'),
@@ -115,11 +118,13 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
       ...(model.address ? row(t('embed.widget.panel.balance'), model.balance ?? '—') : []),
       ...row(t('embed.widget.panel.network'), network),
     );
+    details.replaceChildren(list);
     activity.replaceChildren(...(model.address ? activityList(model.activity) : []));
-    if (model.address) details.children[1]?.setAttribute('title', model.address);
+    if (model.address) list.children[1]?.setAttribute('title', model.address);
   };
   const message = (key: string, values?: Record<string, string>) => {
     const text = document.createElement('p');
+    text.className = styles.message ?? '';
     text.textContent = t(key, values);
     details.replaceChildren(text);
     activity.replaceChildren();
