@@ -168,6 +168,17 @@ describe('social login from the embed (torus-embed 5.0.2 host with a loginConfig
     expect(await modal.getByRole('button', { name: /Discord/ }).count()).toBe(0);
     await checkEmbedA11y(host, 'embed login modal with sign-in ways');
 
+    // A popup the user closes is noticed (checked every 250 ms) and said in the modal; the
+    // buttons work again.
+    const firstPopup = browser!.context.waitForEvent('page');
+    await google.click();
+    await (await firstPopup).close();
+    await modal
+      .getByRole('alert')
+      .filter({ hasText: 'The sign-in window was closed before you finished' })
+      .waitFor({ timeout: 5_000 });
+    expect(await google.isEnabled()).toBe(true);
+
     // Keyboard: focus the host's main option and press Enter; the provider's popup opens.
     await google.focus();
     const popupOpened = browser!.context.waitForEvent('page');
