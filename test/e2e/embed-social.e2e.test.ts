@@ -107,7 +107,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hostServer!.listen(0, '127.0.0.1', resolve));
   hostPort = (hostServer.address() as AddressInfo).port;
   hostUrl = `http://localhost:${hostPort}`;
-  browser = await launchBrowser({ storagePartitioning: true });
+  browser = await launchBrowser([], { storagePartitioning: true });
   // torus-embed's import-time version check and prefetch: no network in tests.
   await browser.context.route(/^https:\/\/(api|app)\.tor\.us\//, (route) => route.abort());
 }, 180_000);

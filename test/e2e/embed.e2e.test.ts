@@ -251,7 +251,7 @@ beforeAll(async () => {
   crossSiteHost = `http://127.0.0.1:${hostServer.port}`;
   // Third-party storage partitioned, as real Chromium ships it (harness.ts): a cross-site host's
   // iframe gets its own partition; the storage-denied case has its own browser below.
-  browser = await launchBrowser({ storagePartitioning: true });
+  browser = await launchBrowser([], { storagePartitioning: true });
   // torus-embed's import-time version check and prefetch: no network in tests.
   await browser.context.route(/^https:\/\/(api|app)\.tor\.us\//, (route) => route.abort());
   walletTab = await browser.open(`${WALLET}/?test-hooks`);

@@ -55,6 +55,8 @@ export interface WalletOptions {
   port?: number;
   /** More backend configuration, given the wallet's URL (e.g. login: its redirect URIs). */
   backendConfig?: (walletUrl: string) => Partial<ServerConfig>;
+  /** More flags for the wallet's anvil, e.g. `['--hardfork', 'berlin']` for a legacy chain. */
+  anvilArgs?: readonly string[];
 }
 
 export interface Wallet {
@@ -70,7 +72,7 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error('dist/ has no build: run `npm run build` before the end-to-end tests');
   }
-  const anvil = await startAnvil({ chainId: 5777 });
+  const anvil = await startAnvil({ chainId: 5777, extraArgs: options.anvilArgs });
   let backend: RunningServer | null = null;
   let dataDir: string | null = null;
   let server: StaticServer;
@@ -166,8 +168,14 @@ const PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = [
   'PreconnectToSearch',
 ];
 
-/** Debian's Chromium with a fresh profile (so a fresh IndexedDB and engine). */
-export async function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
+/**
+ * Debian's Chromium with a fresh profile (so a fresh IndexedDB and engine). `extraArgs` are more
+ * command-line flags, e.g. a fake camera for the QR scanner.
+ */
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  options: BrowserOptions = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -182,6 +190,7 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Brows
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
       ...(options.storagePartitioning
         ? [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING.join(',')}`]
         : []),
