@@ -17,6 +17,8 @@ import type { Hex } from '../../shared/primitives';
 import { BackendError, type BackendClient } from '../backend/api-client';
 import type { AccountType } from '../keyring/account-keys';
 import { KeyringErrorCode } from '../keyring/errors';
+import { privateKeyToAddress } from '../keyring/sign-transaction';
+import { deriveAppScopedKey } from './app-scoped-key';
 import { LoginError, LoginErrorCode, UNKNOWN_LOGIN_ERROR, VAULT_LOCKED_ERROR } from './errors';
 import { rebuildOrCreateKey, type RebuiltKey } from './key-shares';
 import { newPkcePair } from './pkce';
@@ -54,6 +56,11 @@ export type LoginState = {
   loginInProgress: boolean;
   /** The signed-in user; null after logout or before any login. */
   userInfo: LoginUserInfo | null;
+  /**
+   * The address of the signed-in user's postbox key (spec part 1 §3: the key the login itself
+   * rebuilds); the key stays in this background's memory only. Null when nobody is signed in.
+   */
+  postboxAddress: Hex | null;
 };
 
 export const loginControllerMetadata = {
@@ -75,10 +82,16 @@ export const loginControllerMetadata = {
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
+  postboxAddress: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
 } satisfies StateMetadata<LoginState>;
 
 export function getDefaultLoginState(): LoginState {
-  return { verifiers: [], loginInProgress: false, userInfo: null };
+  return { verifiers: [], loginInProgress: false, userInfo: null, postboxAddress: null };
 }
 
 export type LoginControllerGetStateAction = ControllerGetStateAction<
@@ -157,6 +170,9 @@ export class LoginController extends BaseController<
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
   readonly #configRetryDelaysMs: readonly number[];
+  /** The signed-in user's postbox key and threshold key (tKey), in memory only, until logout. */
+  #postboxKey: string | null = null;
+  #thresholdKey: string | null = null;
   #configAttempt = 0;
   #configRetry: ReturnType<typeof setTimeout> | undefined;
 
@@ -315,13 +331,38 @@ export class LoginController extends BaseController<
     this.#setInProgress(false);
   }
 
-  /** Forgets who is signed in and every unfinished login (spec part 1 §4 logout). */
+  /** Forgets who is signed in, their keys and every unfinished login (spec part 1 §4 logout). */
   logout(): void {
     this.#pending.clear();
+    this.#postboxKey = null;
+    this.#thresholdKey = null;
     this.update((s) => {
       s.loginInProgress = false;
       s.userInfo = null;
+      s.postboxAddress = null;
     });
+  }
+
+  /**
+   * The signed-in user's threshold key, once tKey rebuilt it (engine only, never an action):
+   * with the postbox key it lets app-scoped keys be derived.
+   */
+  setThresholdKey(privateKey: string | null): void {
+    this.#thresholdKey = privateKey;
+  }
+
+  /**
+   * Derives the app-scoped key of a dapp project (spec part 1 §3: only when both the threshold
+   * key and the postbox key exist) and adds it to the keyring as an `app_scoped` account.
+   * Returns its address; the key never leaves the engine.
+   */
+  async addAppScopedAccount(projectId: string): Promise<Hex> {
+    const privKey = deriveAppScopedKey(this.#thresholdKey, this.#postboxKey, projectId);
+    const address = privateKeyToAddress(privKey);
+    // The same project again is the same account: nothing to add.
+    if (!this.#keyring.state.accounts.some((a) => a.address === address))
+      await this.#keyring.addAccounts([{ privKey, accountType: 'app_scoped' }]);
+    return address;
   }
 
   async #complete(finish: () => Promise<LoginReply>): Promise<LoggedIn> {
@@ -331,8 +372,12 @@ export class LoginController extends BaseController<
       const key = await rebuildOrCreateKey(reply, this.#fetch);
       const address = await this.#storeKey(key);
       const userInfo: LoginUserInfo = { ...reply.identity, address, accountType: 'normal' };
+      // The login's own key is the postbox key (docs/login.md); a normal account uses it too.
+      this.#postboxKey = key.privateKey;
+      this.#thresholdKey = null;
       this.update((s) => {
         s.userInfo = userInfo;
+        s.postboxAddress = address;
         s.loginInProgress = false;
       });
       return { address, created: key.created, userInfo };
