@@ -17,7 +17,15 @@ import {
 } from '../../src/server/mail/catcher';
 import { startKeyNodes, type KeyNodeSet } from '../server/login/key-node-set';
 import { IDENTITY_ISSUER } from '../server/login/login-params';
-import { checkA11y, launchBrowser, loginStep, startWallet, until, type Browser, type Wallet } from './harness';
+import {
+  checkA11y,
+  launchBrowser,
+  loginStep,
+  startWallet,
+  until,
+  type Browser,
+  type Wallet,
+} from './harness';
 
 jest.setTimeout(300_000);
 
