@@ -118,8 +118,9 @@ describe('no secret leaves the engine (issue #14)', () => {
     const http = recordFetch();
     const logs = recordLogs();
     const profiles: Awaited<ReturnType<typeof newProfile>>[] = [];
-    let socialAddress = '';
-    let mailAddress = '';
+    // Set by the logins below (a failed one fails the test before they are read).
+    let socialAddress: string | undefined;
+    let mailAddress: string | undefined;
     try {
       // Social login on one profile.
       const a = await newProfile(stack.api.url);
@@ -197,8 +198,8 @@ describe('no secret leaves the engine (issue #14)', () => {
     // The keys: any two of a user's deposited shares rebuild them (as the wallet does).
     const keys: string[] = [];
     for (const [user, address] of [
-      [deposits.slice(0, 3), socialAddress],
-      [deposits.slice(3), mailAddress],
+      [deposits.slice(0, 3), socialAddress!],
+      [deposits.slice(3), mailAddress!],
     ] as const) {
       const key = bytesToHex(
         await combine(
