@@ -99,7 +99,7 @@ it('signs a fresh profile in with the dapp’s key, refusing bad keys and unknow
 
   // Not 64 hex characters: the SDK refuses before anything is sent.
   expect(await login({ privateKey: DAPP_KEY.slice(2), userInfo: {} })).toBe(
-    'Invalid Private Key, Please provide a 32 byte valid secp25k1 private key',
+    'Invalid private key, Please provide a 32 byte valid secp25k1 private key',
   );
   // 64 hex characters but not a key: the wallet's engine refuses with the spec's message.
   expect(await login({ privateKey: '0'.repeat(64), userInfo: {} })).toBe(

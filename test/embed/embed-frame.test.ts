@@ -476,7 +476,7 @@ describe('embed iframe (/popup)', () => {
         name: 'login_with_private_key_response',
         data: {
           success: false,
-          error: 'Invalid Private Key, Please provide a 32 byte valid secp25k1 private key',
+          error: 'Invalid private key, Please provide a 32 byte valid secp25k1 private key',
         },
       },
       { name: 'login_with_private_key_response', data: { success: true } },

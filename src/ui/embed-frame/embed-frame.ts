@@ -126,7 +126,7 @@ export const OVERRIDE_DELAY_MS = 500;
 const PRIVATE_KEY = /^[0-9a-fA-F]{64}$/;
 /** The SDK's own refusal (embed-wire.md §1), also when a host skips the SDK's check. */
 const INVALID_PRIVATE_KEY_ERROR =
-  'Invalid Private Key, Please provide a 32 byte valid secp25k1 private key';
+  'Invalid private key, Please provide a 32 byte valid secp25k1 private key';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
