@@ -10,9 +10,11 @@
  * per request, which such load changes far less, in total and split into the API processes' share
  * and PostgreSQL's. Ends with one JSON line. BENCH_API_SECONDS sets the seconds per route
  * (default 5); BENCH_API_SETUPS names the setups to run, comma-separated (default all three:
- * pglite,postgres,postgres_3_instances), so a run can repeat the one setup being worked on;
+ * pglite,postgres,postgres_3_instances), so a run can repeat the one setup being worked on, and
+ * BENCH_API_ROUTES=get leaves out POST /transaction; BENCH_API_PG_SOCKET=1 reaches PostgreSQL
+ * over its Unix socket instead of TCP (a same-host deployment's choice);
  * BENCH_API_INSTANCE_NODE_OPTIONS is given to the API processes as NODE_OPTIONS (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them under the benchmark's load).
+ * `--import ./scripts/lib/cpu-profile.mjs` with CPU_PROFILE_DIR to profile them under the benchmark's load).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -224,7 +226,7 @@ async function benchPostgres(
   const postgres = await startPostgres();
   const instances = Array.from({ length: count }, () =>
     startInstance({
-      DATABASE_URL: postgres.databaseUrl,
+      DATABASE_URL: process.env.BENCH_API_PG_SOCKET ? postgres.socketUrl : postgres.databaseUrl,
       ORRERY_JWT_SECRET: TEST_JWT_SECRET,
       ORRERY_AUTH_RATE_LIMIT: '10000',
       ORRERY_SHUTDOWN_DELAY_MS: '0',
@@ -256,7 +258,9 @@ async function main(): Promise<void> {
   );
   const figures: Record<string, Record<string, RouteFigures>> = {};
   if (setups.includes('pglite')) figures.pglite = await benchPglite();
-  if (setups.includes('postgres')) figures.postgres = await benchPostgres(1, 'both');
+  // BENCH_API_ROUTES=get skips POST /transaction.
+  const routes = process.env.BENCH_API_ROUTES === 'get' ? 'get' : 'both';
+  if (setups.includes('postgres')) figures.postgres = await benchPostgres(1, routes);
   if (setups.includes('postgres_3_instances'))
     figures.postgres_3_instances = await benchPostgres(3, 'get');
   for (const [setup, routes] of Object.entries(figures)) {
