@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'walletPrivacy',
   'walletSettings',
   'transferExtras',
+  'transferFees',
   'walletTransfer',
   'whiteLabel',
 ] as const;
