@@ -144,6 +144,8 @@ export class SignatureController extends BaseController<
    * reach state in one update when the synchronous run that made them ends: see #inOneWrite.
    */
   #collected: Map<string, MessageSummary | undefined> | undefined;
+  /** messageFinished events held back while status changes are collected. */
+  #finishedLater: (MessageSummary & { error?: string })[] | undefined;
 
   constructor({
     messenger,
@@ -321,14 +323,18 @@ export class SignatureController extends BaseController<
       }),
       manager.onFinished((record) => {
         const { id, origin, type, status, time, error } = record;
-        this.messenger.publish(`${signatureControllerName}:messageFinished`, {
+        const finished = {
           id,
           origin,
           type,
           status,
           time,
           ...(error !== undefined ? { error } : {}),
-        });
+        };
+        // Inside #inOneWrite the event waits for the state write, so that its listeners find
+        // the request gone from state, as they do otherwise.
+        if (this.#finishedLater) this.#finishedLater.push(finished);
+        else this.messenger.publish(`${signatureControllerName}:messageFinished`, finished);
       }),
     );
   }
@@ -348,12 +354,17 @@ export class SignatureController extends BaseController<
    */
   #inOneWrite(run: () => void): void {
     const collected = new Map<string, MessageSummary | undefined>();
+    const finished: (MessageSummary & { error?: string })[] = [];
     this.#collected = collected;
+    this.#finishedLater = finished;
     try {
       run();
     } finally {
       this.#collected = undefined;
+      this.#finishedLater = undefined;
       for (const [id, summary] of collected) this.#write(id, summary);
+      for (const event of finished)
+        this.messenger.publish(`${signatureControllerName}:messageFinished`, event);
     }
   }
 
