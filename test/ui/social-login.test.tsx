@@ -19,6 +19,8 @@ const OFFERED = {
   loginInProgress: false,
   userInfo: null,
   sessionNamespace: null,
+  postboxAddress: null,
+  plugin: null,
 };
 
 describe('social and email sign-in on the login screen', () => {

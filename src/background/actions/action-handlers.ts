@@ -155,6 +155,9 @@ export function createActionHandlers({
     verifyMagicLink: (token) => login.verifyMagicLink(token),
     finishEmailLogin: async (loginId, code) =>
       afterLogin(await login.finishEmailLogin(loginId, code)),
+    loginWithPrivateKey: (privateKey, userInfo) =>
+      selectImported(login.loginWithPrivateKey(privateKey, userInfo)),
+    addAppScopedAccount: (projectId) => login.addAppScopedAccount(projectId),
 
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
     // backend) it is local only. Each resolves once applied or rejects with a coded failure

@@ -17,7 +17,10 @@ import type {
 import type { Hex } from '../../shared/primitives';
 import { BackendError, type BackendClient } from '../backend/api-client';
 import type { AccountType } from '../keyring/account-keys';
+import { keyEntryFromImportedKey } from '../keyring/account-keys';
 import { KeyringErrorCode } from '../keyring/errors';
+import { privateKeyToAddress } from '../keyring/sign-transaction';
+import { deriveAppScopedKey } from './app-scoped-key';
 import {
   LoginError,
   LoginErrorCode,
@@ -77,7 +80,51 @@ export type LoginState = {
    * not count the wallet as signed in for itself.
    */
   sessionNamespace: string | null;
+  /**
+   * The address of the signed-in user's postbox key (spec part 1 §3: the key the login itself
+   * rebuilds); the key stays in this background's memory only. Null when nobody is signed in.
+   */
+  postboxAddress: Hex | null;
+  /**
+   * Plugin mode (spec's isPlugin): a dapp signed the user in with a private key of its own
+   * (embed loginWithPrivateKey); what it said about the user, checked field by field. Null
+   * otherwise.
+   */
+  plugin: { userInfo: PluginUserInfo } | null;
 };
+
+/** What a dapp may tell about its user in plugin mode: these fields only, short strings. */
+export type PluginUserInfo = Partial<
+  Record<'name' | 'email' | 'profileImage' | 'verifier' | 'verifierId' | 'typeOfLogin', string>
+>;
+const PLUGIN_USER_INFO_FIELDS = [
+  'name',
+  'email',
+  'profileImage',
+  'verifier',
+  'verifierId',
+  'typeOfLogin',
+] as const;
+const PLUGIN_FIELD_MAX = 512;
+export const INVALID_PLUGIN_USER_INFO_ERROR = 'Invalid userInfo';
+
+/** Allow known, refuse the rest: a field outside the list or not a short string is refused. */
+function parsePluginUserInfo(value: unknown): PluginUserInfo {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new LoginError(LoginErrorCode.refused, INVALID_PLUGIN_USER_INFO_ERROR);
+  const info: PluginUserInfo = {};
+  for (const [field, text] of Object.entries(value)) {
+    const known = (PLUGIN_USER_INFO_FIELDS as readonly string[]).includes(field);
+    if (!known || typeof text !== 'string' || text.length > PLUGIN_FIELD_MAX)
+      throw new LoginError(
+        LoginErrorCode.refused,
+        `${INVALID_PLUGIN_USER_INFO_ERROR}: ${known ? `${field} must be a string` : `${field} is not allowed`}`,
+      );
+    info[field as keyof PluginUserInfo] = text;
+  }
+  return info;
+}
 
 export const loginControllerMetadata = {
   verifiers: {
@@ -104,10 +151,29 @@ export const loginControllerMetadata = {
     includeInDebugSnapshot: true,
     includeInStateLogs: true,
   },
+  postboxAddress: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+  plugin: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
 } satisfies StateMetadata<LoginState>;
 
 export function getDefaultLoginState(): LoginState {
-  return { verifiers: [], loginInProgress: false, userInfo: null, sessionNamespace: null };
+  return {
+    verifiers: [],
+    loginInProgress: false,
+    userInfo: null,
+    sessionNamespace: null,
+    postboxAddress: null,
+    plugin: null,
+  };
 }
 
 export type LoginControllerGetStateAction = ControllerGetStateAction<
@@ -200,6 +266,9 @@ export class LoginController extends BaseController<
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
   readonly #configRetryDelaysMs: readonly number[];
+  /** The signed-in user's postbox key and threshold key (tKey), in memory only, until logout. */
+  #postboxKey: string | null = null;
+  #thresholdKey: string | null = null;
   #configAttempt = 0;
   #configRetry: ReturnType<typeof setTimeout> | undefined;
   readonly #sessions: LoginSessionStore | undefined;
@@ -374,17 +443,21 @@ export class LoginController extends BaseController<
   }
 
   /**
-   * Forgets who is signed in and every unfinished login, and invalidates the login session
-   * (spec part 1 §4 logout): its record, with the only copy of its sealing key, is deleted, so
-   * the next load of this namespace shows the login screen. Resolves once deleted.
+   * Forgets who is signed in, their keys and every unfinished login, and invalidates the login
+   * session (spec part 1 §4 logout): its record, with the only copy of its sealing key, is
+   * deleted, so the next load of this namespace shows the login screen. Resolves once deleted.
    */
   async logout(): Promise<void> {
     this.#pending.clear();
+    this.#postboxKey = null;
+    this.#thresholdKey = null;
     const namespace = this.state.sessionNamespace;
     this.update((s) => {
       s.loginInProgress = false;
       s.userInfo = null;
       s.sessionNamespace = null;
+      s.postboxAddress = null;
+      s.plugin = null;
     });
     if (namespace !== null) await this.#sessions?.delete(namespace);
   }
@@ -435,6 +508,8 @@ export class LoginController extends BaseController<
       this.update((s) => {
         s.userInfo = record.userInfo;
         s.sessionNamespace = namespace;
+        // The login's account is its postbox key's (the key itself is not kept after a reload).
+        s.postboxAddress = address;
       });
       return { restored: true, address, userInfo: record.userInfo };
     } catch (error) {
@@ -447,6 +522,49 @@ export class LoginController extends BaseController<
     }
   }
 
+  /**
+   * Plugin mode (embed loginWithPrivateKey, spec part 1 §4): a dapp gives the user's key. It is
+   * checked like an imported key (the spec's 'Cannot import an empty key.' / 'Cannot import
+   * invalid private key.'), opens its own vault as a login key does (fresh profile: a vault is
+   * made under a password derived from it; its own locked vault: opened; an open vault: one more
+   * account) and becomes an `imported` account. The dapp's userInfo is kept, checked.
+   */
+  async loginWithPrivateKey(privateKey: unknown, userInfo?: unknown): Promise<Hex> {
+    const entry = keyEntryFromImportedKey(typeof privateKey === 'string' ? privateKey : '');
+    const info = parsePluginUserInfo(userInfo);
+    const { address } = await this.#storeKey(
+      { privateKey: entry.privKey, address: entry.ethAddress },
+      'imported',
+    );
+    this.#pending.clear();
+    this.update((s) => {
+      s.plugin = { userInfo: info };
+    });
+    return address;
+  }
+
+  /**
+   * The signed-in user's threshold key, once tKey rebuilt it (engine only, never an action):
+   * with the postbox key it lets app-scoped keys be derived.
+   */
+  setThresholdKey(privateKey: string | null): void {
+    this.#thresholdKey = privateKey;
+  }
+
+  /**
+   * Derives the app-scoped key of a dapp project (spec part 1 §3: only when both the threshold
+   * key and the postbox key exist) and adds it to the keyring as an `app_scoped` account.
+   * Returns its address; the key never leaves the engine.
+   */
+  async addAppScopedAccount(projectId: string): Promise<Hex> {
+    const privKey = deriveAppScopedKey(this.#thresholdKey, this.#postboxKey, projectId);
+    const address = privateKeyToAddress(privKey);
+    // The same project again is the same account: nothing to add.
+    if (!this.#keyring.state.accounts.some((a) => a.address === address))
+      await this.#keyring.addAccounts([{ privKey, accountType: 'app_scoped' }]);
+    return address;
+  }
+
   async #complete(finish: () => Promise<LoginReply>, namespace: string): Promise<LoggedIn> {
     this.#setInProgress(true);
     try {
@@ -454,10 +572,14 @@ export class LoginController extends BaseController<
       const key = await rebuildOrCreateKey(reply, this.#fetch);
       const { address, vaultPassword } = await this.#storeKey(key);
       const userInfo: LoginUserInfo = { ...reply.identity, address, accountType: 'normal' };
+      // The login's own key is the postbox key (docs/login.md); a normal account uses it too.
+      this.#postboxKey = key.privateKey;
+      this.#thresholdKey = null;
       // Another namespace's session stays stored, but this engine now serves this one.
       this.update((s) => {
         s.userInfo = userInfo;
         s.sessionNamespace = namespace;
+        s.postboxAddress = address;
         s.loginInProgress = false;
       });
       if (vaultPassword) await this.#openSession(namespace, vaultPassword, userInfo);
@@ -492,7 +614,10 @@ export class LoginController extends BaseController<
    * under a password derived from it; a locked vault of this key is opened with it; an open
    * vault (any user's) takes it as one more account. A locked vault it cannot open is refused.
    */
-  async #storeKey(key: RebuiltKey): Promise<{ address: Hex; vaultPassword: string | null }> {
+  async #storeKey(
+    key: Pick<RebuiltKey, 'privateKey' | 'address'>,
+    accountType: AccountType = 'normal',
+  ): Promise<{ address: Hex; vaultPassword: string | null }> {
     const password = vaultPasswordFromKey(key.privateKey);
     // Only a vault this key opens can be restored from a session: one under a typed password
     // (the local way in, the key added to it) locks at reload as it always did.
@@ -514,7 +639,7 @@ export class LoginController extends BaseController<
     // An open vault's password is not known here (it may be a typed one): no session then.
     const address = key.address as Hex;
     if (!this.#keyring.state.accounts.some((a) => a.address === address))
-      await this.#keyring.addAccounts([{ privKey: key.privateKey, accountType: 'normal' }]);
+      await this.#keyring.addAccounts([{ privKey: key.privateKey, accountType }]);
     return { address, vaultPassword: keyedByLogin ? password : null };
   }
 

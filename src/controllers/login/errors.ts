@@ -43,6 +43,10 @@ export const LoginErrorCode = {
   invalidNamespace: 'identity.invalidNamespace',
   /** A session without its id (spec part 1 §5 'Session Id is required'). */
   sessionIdRequired: 'identity.sessionIdRequired',
+  /** An app-scoped key was asked for without both the threshold key and the postbox key. */
+  appScopedUnavailable: 'identity.appScopedUnavailable',
+  /** Not a developer-dashboard project id (base64). */
+  invalidProjectId: 'identity.invalidProjectId',
 } as const;
 export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
 
@@ -54,6 +58,9 @@ export const VAULT_LOCKED_ERROR =
   'This browser holds another locked wallet: unlock it with its password first';
 export const IN_PROGRESS_ERROR = 'A login is already in progress';
 export const NO_ACCOUNTS_ERROR = 'No Accounts available';
+export const APP_SCOPED_UNAVAILABLE_ERROR =
+  'App-scoped keys need both the threshold key and the postbox key';
+export const INVALID_PROJECT_ID_ERROR = 'Invalid project id';
 
 export class LoginError extends CodedError<{ code: LoginErrorCode }> {
   constructor(code: LoginErrorCode, message: string, options?: { cause?: unknown }) {

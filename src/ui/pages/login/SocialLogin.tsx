@@ -8,6 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { isSocialVerifier, loginWithPopup } from '../../features/login/popup-login';
 import { sessionNamespaceOf } from '../../routes/navigation';
 import { failureMessage } from '../../view-models/action-errors';
+import type { LoginConfigItem } from '../../view-models/login-options';
 import { EmailLoginForm } from './EmailLoginForm';
 import { LoginOptions, loginItemOf, useLoginVerifiers } from './LoginOptions';
 import styles from './LoginPage.module.css';
@@ -18,15 +19,24 @@ import styles from './LoginPage.module.css';
  * the failure (the buttons are usable again at once). On success the keyring holds the key
  * and the route guard moves on to the wallet.
  */
-export const SocialLogin = observer(function SocialLogin() {
+export const SocialLogin = observer(function SocialLogin({
+  items,
+}: {
+  /** The ways in to show, arranged by the caller (the embed's modal: the host's loginConfig). */
+  items?: readonly LoginConfigItem[];
+}) {
   const { t } = useTranslation();
   const actions = useActions();
   const verifiers = useLoginVerifiers();
   const [busy, setBusy] = useState<SocialVerifier | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!verifiers.length) return null;
-  const social = verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
-  const email = verifiers.some((v) => v.verifier === 'email_passwordless');
+  const social = items
+    ? items.filter((item) => item.verifier !== 'email_passwordless')
+    : verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
+  const email = items
+    ? items.some((item) => item.verifier === 'email_passwordless')
+    : verifiers.some((v) => v.verifier === 'email_passwordless');
 
   const showFailure = (failure: unknown) => {
     const { key, text } = failureMessage(failure);
