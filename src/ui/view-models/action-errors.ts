@@ -30,7 +30,7 @@ const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'identity.verifyEmailFirst': 'socialLogin.email.verifyFirst',
   'identity.invalidParams': 'loginSession.errors.invalidParams',
   'identity.invalidVerifierConfig': 'loginSession.errors.invalidVerifierConfig',
-  'identity.codeExpired': 'loginSession.errors.codeExpired',
+  'identity.codeExpired': 'socialLogin.email.codeExpired',
   'identity.tooManyCodes': 'loginSession.errors.tooManyCodes',
   'identity.tooManyEmails': 'loginSession.errors.tooManyEmails',
   'identity.linkInvalid': 'loginSession.errors.linkInvalid',
