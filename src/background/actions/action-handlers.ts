@@ -20,6 +20,7 @@ import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
 import { createTransferEmailAction } from './transfer-email';
 import { siteActivity } from './site-activity';
+import { confirmationOf, secondFactorOf } from './tkey-input';
 import { allTransactions } from '../../controllers/transactions/selectors';
 
 /** An action failure that carries its own code across the view boundary. */
@@ -43,6 +44,7 @@ export function createActionHandlers({
   PreferencesController: preferences,
   KeyringController: keyring,
   LoginController: login,
+  TKeyController: tkey,
   NetworkController: network,
   ApprovalController: approvals,
   SignatureController: signatures,
@@ -102,6 +104,13 @@ export function createActionHandlers({
     verifyMagicLink: (token) => login.verifyMagicLink(token),
     finishEmailLogin: async (loginId, code) =>
       afterLogin(await login.finishEmailLogin(loginId, code)),
+    finishWithSecondFactor: async (second) =>
+      afterLogin(await login.finishWithSecondFactor(secondFactorOf(second))),
+    createThresholdAccount: async (password) =>
+      afterLogin(await login.createThresholdAccount(password)),
+    setTKeyPassword: (password) => tkey.setPassword(String(password)),
+    exportBackupPhrase: (confirm) => tkey.exportBackupPhrase(confirmationOf(confirm)),
+    removeTKeyFactor: (factorId) => tkey.removeFactor(String(factorId)),
 
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
     // backend) it is local only. Each resolves once applied or rejects with a coded failure

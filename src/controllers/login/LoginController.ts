@@ -20,6 +20,9 @@ import { KeyringErrorCode } from '../keyring/errors';
 import { LoginError, LoginErrorCode, UNKNOWN_LOGIN_ERROR, VAULT_LOCKED_ERROR } from './errors';
 import { rebuildOrCreateKey, type RebuiltKey } from './key-shares';
 import { newPkcePair } from './pkce';
+import { TKeyError, TKeyErrorCode } from './tkey/errors';
+import type { SecondFactor, ThresholdKey } from './tkey/factors';
+import type { ThresholdOutcome } from './tkey/TKeyController';
 import { vaultPasswordFromKey } from './vault-password';
 
 export const loginControllerName = 'LoginController';
@@ -103,12 +106,22 @@ export interface LoginKeyring {
   addAccounts(keys: { privKey: string; accountType: AccountType }[]): Promise<Hex[]>;
 }
 
+/** What login needs of threshold (tKey) accounts: the TKeyController has it. */
+export interface ThresholdLogin {
+  resolveLogin(postbox: RebuiltKey, reply: LoginReply): Promise<ThresholdOutcome>;
+  finishWithSecondFactor(second: SecondFactor): Promise<ThresholdKey>;
+  createAccount(password?: string): Promise<ThresholdKey>;
+  forget(): void;
+}
+
 export interface LoginControllerOptions {
   messenger: LoginControllerMessenger;
   state?: Partial<LoginState>;
   /** The identity service's client (the backend API's). */
   backend: BackendClient;
   keyring: LoginKeyring;
+  /** Threshold accounts; without it every login's account is `normal`. */
+  tkey?: ThresholdLogin;
   /** HTTP to the key nodes; the global fetch by default. */
   fetchFn?: typeof fetch;
   now?: () => number;
@@ -153,6 +166,11 @@ export class LoginController extends BaseController<
 > {
   readonly #backend: BackendClient;
   readonly #keyring: LoginKeyring;
+  readonly #tkey: ThresholdLogin | undefined;
+  /** The verified identity and postbox key of a login waiting for its second factor. */
+  #awaiting: { identity: LoginReply['identity']; postbox: RebuiltKey } | null = null;
+  /** The signed-in user's postbox key (the vault's password comes from it). */
+  #postbox: RebuiltKey | null = null;
   readonly #fetch: typeof fetch | undefined;
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
@@ -165,6 +183,7 @@ export class LoginController extends BaseController<
     state,
     backend,
     keyring,
+    tkey,
     fetchFn,
     now,
     configRetryDelaysMs = CONFIG_RETRY_DELAYS_MS,
@@ -179,6 +198,7 @@ export class LoginController extends BaseController<
     this.#backend = backend;
     this.#configRetryDelaysMs = configRetryDelaysMs;
     this.#keyring = keyring;
+    this.#tkey = tkey;
     this.#fetch = fetchFn;
     this.#now = now ?? Date.now;
   }
@@ -318,35 +338,100 @@ export class LoginController extends BaseController<
   /** Forgets who is signed in and every unfinished login (spec part 1 §4 logout). */
   logout(): void {
     this.#pending.clear();
+    this.#awaiting = null;
+    this.#postbox = null;
+    this.#tkey?.forget();
     this.update((s) => {
       s.loginInProgress = false;
       s.userInfo = null;
     });
   }
 
+  /**
+   * Verifies the login and rebuilds its postbox key. A threshold account this device is not a
+   * factor of is not opened: the login waits and fails with 'tkey.secondFactorNeeded' until
+   * finishWithSecondFactor gets the password or backup phrase.
+   */
   async #complete(finish: () => Promise<LoginReply>): Promise<LoggedIn> {
     this.#setInProgress(true);
     try {
       const reply = await finish();
       const key = await rebuildOrCreateKey(reply, this.#fetch);
-      const address = await this.#storeKey(key);
-      const userInfo: LoginUserInfo = { ...reply.identity, address, accountType: 'normal' };
-      this.update((s) => {
-        s.userInfo = userInfo;
-        s.loginInProgress = false;
-      });
-      return { address, created: key.created, userInfo };
+      this.#awaiting = null;
+      // A threshold account opens with this device's factor, or waits for a second one.
+      const outcome = this.#tkey ? await this.#tkey.resolveLogin(key, reply) : undefined;
+      if (outcome?.type === 'secondFactorNeeded') {
+        this.#awaiting = { identity: reply.identity, postbox: key };
+        throw new TKeyError(TKeyErrorCode.secondFactorNeeded);
+      }
+      const account = outcome?.type === 'threshold' ? outcome.key : key;
+      return await this.#signedIn(reply.identity, key, account, key.created);
+    } finally {
+      this.#setInProgress(false);
+    }
+  }
+
+  /** The new-device flow's second factor (password or backup phrase) after a social login. */
+  async finishWithSecondFactor(second: SecondFactor): Promise<LoggedIn> {
+    const awaiting = this.#awaiting;
+    if (!awaiting || !this.#tkey)
+      throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
+    this.#setInProgress(true);
+    try {
+      const key = await this.#tkey.finishWithSecondFactor(second);
+      this.#awaiting = null;
+      return await this.#signedIn(awaiting.identity, awaiting.postbox, key, false);
     } finally {
       this.#setInProgress(false);
     }
   }
 
   /**
-   * Puts the key in the keyring. The key opens its own vault: on a fresh profile one is made
-   * under a password derived from it; a locked vault of this key is opened with it; an open
-   * vault (any user's) takes it as one more account. A locked vault it cannot open is refused.
+   * Turns the signed-in user's login into a threshold account (this device, and a password if
+   * given); the new account is added and becomes the login's account.
    */
-  async #storeKey(key: RebuiltKey): Promise<Hex> {
+  async createThresholdAccount(password?: string): Promise<LoggedIn> {
+    const userInfo = this.state.userInfo;
+    const postbox = this.#postbox;
+    if (!this.#tkey || !userInfo || !postbox)
+      throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
+    const key = await this.#tkey.createAccount(password);
+    return this.#signedIn(userInfo, postbox, key, true);
+  }
+
+  async #signedIn(
+    identity: LoginReply['identity'],
+    postbox: RebuiltKey,
+    account: { privateKey: string; address: string },
+    created: boolean,
+  ): Promise<LoggedIn> {
+    const accountType: AccountType = account === postbox ? 'normal' : 'threshold';
+    const address = await this.#storeKey(postbox, account, accountType);
+    this.#postbox = postbox;
+    const { verifier, verifierId, typeOfLogin, name, email, profileImage } = identity;
+    const userInfo: LoginUserInfo = {
+      ...{ verifier, verifierId, typeOfLogin, name, email, profileImage },
+      address,
+      accountType,
+    };
+    this.update((s) => {
+      s.userInfo = userInfo;
+      s.loginInProgress = false;
+    });
+    return { address, created, userInfo };
+  }
+
+  /**
+   * Puts the account's key in the keyring. The postbox key opens its own vault: on a fresh
+   * profile one is made under a password derived from it; a locked vault of this key is opened
+   * with it; an open vault (any user's) takes the account as one more. A locked vault it cannot
+   * open is refused.
+   */
+  async #storeKey(
+    key: RebuiltKey,
+    account: { privateKey: string; address: string },
+    accountType: AccountType,
+  ): Promise<Hex> {
     const password = vaultPasswordFromKey(key.privateKey);
     if (!this.#keyring.state.hasVault) {
       await this.#keyring.createNewVault(password);
@@ -360,9 +445,9 @@ export class LoginController extends BaseController<
         throw cause;
       }
     }
-    const address = key.address as Hex;
+    const address = account.address as Hex;
     if (!this.#keyring.state.accounts.some((a) => a.address === address))
-      await this.#keyring.addAccounts([{ privKey: key.privateKey, accountType: 'normal' }]);
+      await this.#keyring.addAccounts([{ privKey: account.privateKey, accountType }]);
     return address;
   }
 

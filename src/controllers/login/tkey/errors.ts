@@ -3,6 +3,8 @@
 import { CodedError } from '../../errors/coded-error';
 
 export const TKeyErrorCode = {
+  /** The login's user has a threshold account this device is not a factor of: give a second. */
+  secondFactorNeeded: 'tkey.secondFactorNeeded',
   /** The password does not open the password factor. */
   wrongPassword: 'tkey.wrongPassword',
   /** The words are not a backup phrase, or not this account's. */
@@ -23,6 +25,7 @@ export const TKeyErrorCode = {
 export type TKeyErrorCode = (typeof TKeyErrorCode)[keyof typeof TKeyErrorCode];
 
 export const TKEY_ERROR_MESSAGES: Record<TKeyErrorCode, string> = {
+  'tkey.secondFactorNeeded': 'This is a new device: enter your password or backup phrase',
   'tkey.wrongPassword': 'Incorrect password',
   'tkey.wrongPhrase': 'This backup phrase does not open this account',
   'tkey.oneFactor': 'Two factors are needed to open this account',
