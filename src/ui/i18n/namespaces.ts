@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'navBar',
   'network',
   'socialLogin',
+  'thresholdKey',
   'toast',
   'walletActivity',
   'walletHome',

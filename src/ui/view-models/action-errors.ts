@@ -24,6 +24,15 @@ const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'identity.noAccounts': 'socialLogin.errors.noAccounts',
   'identity.popupBlocked': 'socialLogin.errors.popupBlocked',
   'identity.providerRefused': 'socialLogin.errors.providerRefused',
+  'tkey.secondFactorNeeded': 'thresholdKey.errors.secondFactorNeeded',
+  'tkey.wrongPassword': 'thresholdKey.errors.wrongPassword',
+  'tkey.wrongPhrase': 'thresholdKey.errors.wrongPhrase',
+  'tkey.oneFactor': 'thresholdKey.errors.oneFactor',
+  'tkey.unknownDevice': 'thresholdKey.errors.unknownDevice',
+  'tkey.weakPassword': 'login.errors.passwordWeak',
+  'tkey.badMetadata': 'thresholdKey.errors.badMetadata',
+  'tkey.metadataUnavailable': 'thresholdKey.errors.metadataUnavailable',
+  'tkey.lastFactor': 'thresholdKey.errors.lastFactor',
 };
 
 export interface FailureMessage {

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Verifier } from '../../../shared/api/login';
-import { useActions } from '../../app-context';
+import { failureCode } from '../../../background/contract/errors';
+import { useActions, useStore } from '../../app-context';
 import { Spinner } from '../../components/Spinner';
 import { loginWithPopup } from '../../features/login/popup-login';
+import { SecondFactorForm } from '../../features/tkey/SecondFactorForm';
 import { failureMessage } from '../../view-models/action-errors';
 import { EmailLoginForm } from './EmailLoginForm';
 import { LoginOptions, loginItemOf, useLoginVerifiers } from './LoginOptions';
@@ -20,14 +22,18 @@ import styles from './LoginPage.module.css';
 export const SocialLogin = observer(function SocialLogin() {
   const { t } = useTranslation();
   const actions = useActions();
+  const { ui } = useStore();
   const verifiers = useLoginVerifiers();
   const [busy, setBusy] = useState<Verifier | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A threshold account on a new device: the social login was one factor, the form asks the second.
+  if (ui.TKeyController.secondFactorNeeded) return <SecondFactorForm />;
   if (!verifiers.length) return null;
   const social = verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
   const email = verifiers.some((v) => v.verifier === 'email_passwordless');
 
   const showFailure = (failure: unknown) => {
+    if (failureCode(failure) === 'tkey.secondFactorNeeded') return; // the form above takes over
     const { key, text } = failureMessage(failure);
     setError(key ? t(key) : text);
   };
