@@ -160,6 +160,8 @@ describe('threshold account: device + password, then social + password, then soc
     });
     await checkA11y(page, 'new-device second factor');
     expect(await loginStep(page)).toBe('noVault');
+    // The new-device step replaces the local way in (no vault password form beside it).
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(1);
     await page.getByLabel('Password', { exact: true }).fill('Wrong pass 77');
     await page.getByRole('button', { name: 'Continue with password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Incorrect password' }).waitFor({
