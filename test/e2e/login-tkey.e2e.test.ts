@@ -150,6 +150,7 @@ describe('threshold account: device + password, then social + password, then soc
     expect(shown).not.toContain(phrase);
     expect(shown).not.toContain(PASSWORD);
     expect(state.TKeyController.factors.map((f) => f.type)).toContain('backup');
+    await checkA11y(page, 'settings with the login factors card');
   });
 
   it('a new profile signs in with Google, then the password (a wrong one refused): same address', async () => {
@@ -176,6 +177,30 @@ describe('threshold account: device + password, then social + password, then soc
     ]);
     // This browser became a factor.
     expect(state.TKeyController.factors.filter((f) => f.type === 'device')).toHaveLength(2);
+
+    // Settings: remove the first browser (after a confirmation); this one stays.
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    const card = page.getByRole('region', { name: 'Login factors' });
+    await card.waitFor();
+    const firstDevice = card
+      .getByRole('listitem')
+      .filter({ hasNotText: 'this device' })
+      .filter({
+        has: page.getByRole('button', { name: 'Remove device' }),
+      });
+    await firstDevice.getByRole('button', { name: 'Remove device' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove device' }).click();
+    await until(
+      async () =>
+        (await uiState(page)).TKeyController.factors.filter((f) => f.type === 'device').length ===
+        1,
+      'one device left',
+    );
+    expect(
+      (await uiState(page)).TKeyController.factors.find((f) => f.type === 'device'),
+    ).toMatchObject({
+      thisDevice: true,
+    });
   });
 
   it('another new profile opens it with the backup phrase: same address', async () => {
