@@ -21,8 +21,8 @@ import { LoginError, LoginErrorCode, UNKNOWN_LOGIN_ERROR, VAULT_LOCKED_ERROR } f
 import { rebuildOrCreateKey, type RebuiltKey } from './key-shares';
 import { newPkcePair } from './pkce';
 import { TKeyError, TKeyErrorCode } from './tkey/errors';
-import type { SecondFactor, ThresholdKey } from './tkey/factors';
-import type { ThresholdOutcome } from './tkey/TKeyController';
+import type { SecondFactor } from './tkey/factors';
+import type { OpenedThresholdKey, ThresholdOutcome } from './tkey/TKeyController';
 import { vaultPasswordFromKey } from './vault-password';
 
 export const loginControllerName = 'LoginController';
@@ -109,8 +109,8 @@ export interface LoginKeyring {
 /** What login needs of threshold (tKey) accounts: the TKeyController has it. */
 export interface ThresholdLogin {
   resolveLogin(postbox: RebuiltKey, reply: LoginReply): Promise<ThresholdOutcome>;
-  finishWithSecondFactor(second: SecondFactor): Promise<ThresholdKey>;
-  createAccount(password?: string): Promise<ThresholdKey>;
+  finishWithSecondFactor(second: SecondFactor): Promise<OpenedThresholdKey>;
+  createAccount(password?: string): Promise<OpenedThresholdKey>;
   forget(): void;
 }
 
@@ -167,10 +167,8 @@ export class LoginController extends BaseController<
   readonly #backend: BackendClient;
   readonly #keyring: LoginKeyring;
   readonly #tkey: ThresholdLogin | undefined;
-  /** The verified identity and postbox key of a login waiting for its second factor. */
-  #awaiting: { identity: LoginReply['identity']; postbox: RebuiltKey } | null = null;
-  /** The signed-in user's postbox key (the vault's password comes from it). */
-  #postbox: RebuiltKey | null = null;
+  /** The verified identity of a login waiting for its second factor (the keys are the tkey's). */
+  #awaiting: LoginReply['identity'] | null = null;
   readonly #fetch: typeof fetch | undefined;
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
@@ -339,7 +337,6 @@ export class LoginController extends BaseController<
   logout(): void {
     this.#pending.clear();
     this.#awaiting = null;
-    this.#postbox = null;
     this.#tkey?.forget();
     this.update((s) => {
       s.loginInProgress = false;
@@ -361,7 +358,7 @@ export class LoginController extends BaseController<
       // A threshold account opens with this device's factor, or waits for a second one.
       const outcome = this.#tkey ? await this.#tkey.resolveLogin(key, reply) : undefined;
       if (outcome?.type === 'secondFactorNeeded') {
-        this.#awaiting = { identity: reply.identity, postbox: key };
+        this.#awaiting = reply.identity;
         throw new TKeyError(TKeyErrorCode.secondFactorNeeded);
       }
       const account = outcome?.type === 'threshold' ? outcome.key : key;
@@ -378,9 +375,9 @@ export class LoginController extends BaseController<
       throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
     this.#setInProgress(true);
     try {
-      const key = await this.#tkey.finishWithSecondFactor(second);
+      const { key, postbox } = await this.#tkey.finishWithSecondFactor(second);
       this.#awaiting = null;
-      return await this.#signedIn(awaiting.identity, awaiting.postbox, key, false);
+      return await this.#signedIn(awaiting, postbox, key, false);
     } finally {
       this.#setInProgress(false);
     }
@@ -392,10 +389,9 @@ export class LoginController extends BaseController<
    */
   async createThresholdAccount(password?: string): Promise<LoggedIn> {
     const userInfo = this.state.userInfo;
-    const postbox = this.#postbox;
-    if (!this.#tkey || !userInfo || !postbox)
+    if (!this.#tkey || !userInfo)
       throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
-    const key = await this.#tkey.createAccount(password);
+    const { key, postbox } = await this.#tkey.createAccount(password);
     return this.#signedIn(userInfo, postbox, key, true);
   }
 
@@ -407,7 +403,6 @@ export class LoginController extends BaseController<
   ): Promise<LoggedIn> {
     const accountType: AccountType = account === postbox ? 'normal' : 'threshold';
     const address = await this.#storeKey(postbox, account, accountType);
-    this.#postbox = postbox;
     const { verifier, verifierId, typeOfLogin, name, email, profileImage } = identity;
     const userInfo: LoginUserInfo = {
       ...{ verifier, verifierId, typeOfLogin, name, email, profileImage },

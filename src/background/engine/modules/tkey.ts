@@ -1,4 +1,5 @@
 import {
+  TKEY_CONTROLLER_DELEGATED_EVENTS,
   TKeyController,
   tKeyControllerMetadata,
   tKeyControllerName,
@@ -9,5 +10,6 @@ import { defineController } from '../controller-module';
 export const tKeyModule = defineController(TKeyController, {
   name: tKeyControllerName,
   metadata: tKeyControllerMetadata,
+  events: TKEY_CONTROLLER_DELEGATED_EVENTS,
   options: ({ options }) => ({ now: options.now }),
 });

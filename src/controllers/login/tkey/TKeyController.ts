@@ -7,6 +7,7 @@ import {
 import type { Messenger } from '@metamask/messenger';
 
 import type { LoginReply } from '../../../shared/api/login';
+import type { KeyringControllerLockEvent } from '../../keyring/KeyringController';
 import type { Hex } from '../../../shared/primitives';
 import type { RebuiltKey } from '../key-shares';
 import type { ScryptParams } from './crypto';
@@ -84,11 +85,22 @@ export type TKeyControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof tKeyControllerName,
   TKeyState
 >;
+/** Locking the keyring drops the keys this controller holds, as logout does. */
+export const TKEY_CONTROLLER_DELEGATED_EVENTS: KeyringControllerLockEvent['type'][] = [
+  'KeyringController:lock',
+];
+
 export type TKeyControllerMessenger = Messenger<
   typeof tKeyControllerName,
   TKeyControllerGetStateAction,
-  TKeyControllerStateChangeEvent
+  TKeyControllerStateChangeEvent | KeyringControllerLockEvent
 >;
+
+/** A threshold key with the postbox key whose login opened it (the vault's password comes from it). */
+export interface OpenedThresholdKey {
+  key: ThresholdKey;
+  postbox: RebuiltKey;
+}
 
 /** What a social login leads to for its user's account. */
 export type ThresholdOutcome =
@@ -147,6 +159,7 @@ export class TKeyController extends BaseController<
     this.#now = now ?? Date.now;
     this.#deviceLabel = deviceLabel ?? defaultDeviceLabel;
     this.#scrypt = scrypt;
+    this.messenger.subscribe('KeyringController:lock', () => this.forget());
   }
 
   /**
@@ -178,7 +191,7 @@ export class TKeyController extends BaseController<
   }
 
   /** The new-device flow: the second factor opens the key, then this device becomes a factor. */
-  async finishWithSecondFactor(second: SecondFactor): Promise<ThresholdKey> {
+  async finishWithSecondFactor(second: SecondFactor): Promise<OpenedThresholdKey> {
     const session = this.#requireSession();
     if (!session.metadata) throw new TKeyError(TKeyErrorCode.oneFactor);
     const key = await openThresholdKey(session.postbox.privateKey, session.metadata, second);
@@ -189,11 +202,11 @@ export class TKeyController extends BaseController<
       s.devices[key.address] = joined.device;
     });
     this.#publish();
-    return key;
+    return { key, postbox: session.postbox };
   }
 
   /** Makes the signed-in user's threshold account: this device, and a password if given. */
-  async createAccount(password?: string): Promise<ThresholdKey> {
+  async createAccount(password?: string): Promise<OpenedThresholdKey> {
     const session = this.#requireSession();
     if (session.metadata) throw new TKeyError(TKeyErrorCode.badMetadata);
     const created = await createThresholdKey(session.postbox.privateKey, {
@@ -208,7 +221,7 @@ export class TKeyController extends BaseController<
       s.devices[created.key.address] = created.device;
     });
     this.#publish();
-    return created.key;
+    return { key: created.key, postbox: session.postbox };
   }
 
   /** Adds the password factor or changes its password. */
@@ -259,8 +272,12 @@ export class TKeyController extends BaseController<
     return this.#session?.key?.address ?? null;
   }
 
-  /** Logout: keys and the pending second factor leave memory; the device factor stays stored. */
+  /**
+   * Logout or lock: keys and the pending second factor leave memory; the device factor stays
+   * stored (it opens nothing without the social login).
+   */
   forget(): void {
+    if (!this.#session && !this.state.factors.length && !this.state.secondFactorNeeded) return;
     this.#session = null;
     this.#publish(false, true);
   }

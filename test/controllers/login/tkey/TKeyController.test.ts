@@ -2,13 +2,14 @@
 // three key nodes with threshold 2): created on one profile with device + password, then opened
 // on fresh profiles with social + password and social + backup phrase, the same address each
 // time; the device factor is persisted (not in UI state); refusals leave the login waiting.
-import { Messenger } from '@metamask/messenger';
+import { Messenger, MOCK_ANY_NAMESPACE, type MockAnyNamespace } from '@metamask/messenger';
 
 import { createBackendClient } from '../../../../src/controllers/backend/api-client';
 import {
   KeyringController,
   type KeyringControllerActions,
   type KeyringControllerEvents,
+  type KeyringControllerLockEvent,
 } from '../../../../src/controllers/keyring/KeyringController';
 import {
   LoginController,
@@ -18,7 +19,9 @@ import { TKeyErrorCode } from '../../../../src/controllers/login/tkey/errors';
 import {
   TKeyController,
   tKeyControllerMetadata,
+  type TKeyControllerGetStateAction,
   type TKeyControllerMessenger,
+  type TKeyControllerStateChangeEvent,
   type TKeyState,
 } from '../../../../src/controllers/login/tkey/TKeyController';
 import { DevIdpBrowser } from '../../../server/login/dev-idp-browser';
@@ -31,16 +34,32 @@ const refused = (code: string) => expect.objectContaining({ data: { code } });
 
 /** A browser profile: keyring, tKey and login controllers; `devices` is its persisted factor. */
 function newProfile(stack: LoginStack, devices?: TKeyState['devices']) {
+  // One root, as in the engine: the keyring's lock reaches the TKeyController.
+  const root = new Messenger<
+    MockAnyNamespace,
+    KeyringControllerActions | TKeyControllerGetStateAction,
+    KeyringControllerEvents | TKeyControllerStateChangeEvent
+  >({ namespace: MOCK_ANY_NAMESPACE });
+  const keyringMessenger = new Messenger<
+    'KeyringController',
+    KeyringControllerActions,
+    KeyringControllerEvents,
+    typeof root
+  >({ namespace: 'KeyringController', parent: root });
   const keyring = new KeyringController({
-    messenger: new Messenger<
-      'KeyringController',
-      KeyringControllerActions,
-      KeyringControllerEvents
-    >({ namespace: 'KeyringController' }),
+    messenger: keyringMessenger as unknown as ConstructorParameters<
+      typeof KeyringController
+    >[0]['messenger'],
   });
-  const tkeyMessenger: TKeyControllerMessenger = new Messenger({ namespace: 'TKeyController' });
+  const tkeyMessenger = new Messenger<
+    'TKeyController',
+    TKeyControllerGetStateAction,
+    TKeyControllerStateChangeEvent | KeyringControllerLockEvent,
+    typeof root
+  >({ namespace: 'TKeyController', parent: root });
+  root.delegate({ events: ['KeyringController:lock'], messenger: tkeyMessenger });
   const tkey = new TKeyController({
-    messenger: tkeyMessenger,
+    messenger: tkeyMessenger as TKeyControllerMessenger,
     scrypt,
     deviceLabel: () => 'Test browser',
     ...(devices ? { state: { devices } } : {}),
@@ -104,6 +123,12 @@ describe('TKeyController with three key nodes (threshold 2)', () => {
     expect(JSON.stringify(first.login.state)).not.toContain(key);
     const phrase = await first.tkey.exportBackupPhrase({ password: PASSWORD });
     expect(phrase.split(' ')).toHaveLength(24);
+    // Locking drops the keys held for settings, as logout does: nothing more without a login.
+    first.keyring.setLocked();
+    expect(first.tkey.state.factors).toEqual([]);
+    await expect(first.tkey.exportBackupPhrase({ password: PASSWORD })).rejects.toEqual(
+      refused(TKeyErrorCode.oneFactor),
+    );
 
     // The same profile after a restart: its persisted device factor opens the account.
     first.login.logout();
