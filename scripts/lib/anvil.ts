@@ -28,6 +28,8 @@ export interface AnvilOptions {
   host?: string;
   /** How long to wait for the node to answer; default 15 s. */
   startTimeoutMs?: number;
+  /** More command-line flags, e.g. `['--hardfork', 'berlin']` for a chain without EIP-1559. */
+  extraArgs?: readonly string[];
 }
 
 export interface AnvilInstance {
@@ -102,6 +104,7 @@ async function startOnPort(port: number, options: AnvilOptions): Promise<AnvilIn
   args.push('--mnemonic', mnemonic, '--accounts', String(accountCount));
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
   if (options.balanceEth !== undefined) args.push('--balance', String(options.balanceEth));
+  if (options.extraArgs) args.push(...options.extraArgs);
 
   const child = spawn(resolveAnvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

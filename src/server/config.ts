@@ -115,6 +115,8 @@ export interface ServerConfig {
   trustProxy: boolean | string[];
   /** How often expired used challenges, rate-limit windows and sign-in messages are deleted. */
   sweepIntervalMs: number;
+  /** How often queued e-mails (email_outbox) are looked for and sent (mail/outbox.ts). */
+  outboxIntervalMs: number;
   /** Entries each answer cache (names, rates, explorer, providers) may hold. */
   cacheMaxEntries: number;
   jwtSecret: string;
@@ -239,6 +241,7 @@ export function loadConfig(
     instances: intFromEnv(env, 'ORRERY_INSTANCES', 1, 1),
     trustProxy: trustProxyFromEnv(env),
     sweepIntervalMs: intFromEnv(env, 'ORRERY_SWEEP_INTERVAL_MS', 60_000, 100),
+    outboxIntervalMs: intFromEnv(env, 'ORRERY_OUTBOX_INTERVAL_MS', 5000, 100),
     cacheMaxEntries: intFromEnv(env, 'ORRERY_CACHE_MAX_ENTRIES', 5000, 1),
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(env, dataDir),
     jwtTtlSeconds: intFromEnv(env, 'ORRERY_JWT_TTL_SECONDS', 7 * 24 * 3600),

@@ -55,6 +55,8 @@ export interface WalletOptions {
   port?: number;
   /** More backend configuration, given the wallet's URL (e.g. login: its redirect URIs). */
   backendConfig?: (walletUrl: string) => Partial<ServerConfig>;
+  /** More flags for the wallet's anvil, e.g. `['--hardfork', 'berlin']` for a legacy chain. */
+  anvilArgs?: readonly string[];
 }
 
 export interface Wallet {
@@ -70,7 +72,7 @@ export async function startWallet(options: WalletOptions = {}): Promise<Wallet> 
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error('dist/ has no build: run `npm run build` before the end-to-end tests');
   }
-  const anvil = await startAnvil({ chainId: 5777 });
+  const anvil = await startAnvil({ chainId: 5777, extraArgs: options.anvilArgs });
   let backend: RunningServer | null = null;
   let dataDir: string | null = null;
   let server: StaticServer;
@@ -136,8 +138,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium with a fresh profile (so a fresh IndexedDB and engine). */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium with a fresh profile (so a fresh IndexedDB and engine). `extraArgs` are more
+ * command-line flags, e.g. a fake camera for the QR scanner.
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -152,6 +157,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const errors: string[] = [];

@@ -102,6 +102,9 @@ describe('transfer', () => {
     await sendThroughUi('1.5');
     expect(await page.getByTestId('confirm-amount').textContent()).toBe('1.5 ETH');
     await page.getByTestId('confirm-fee').filter({ hasText: 'Up to' }).waitFor();
+    // A London chain: the confirm names the EIP-1559 pair, not a gas price (see transfer-chain).
+    await page.getByTestId('confirm-fee-pair').filter({ hasText: /GWEI$/ }).waitFor();
+    expect(await page.getByTestId('confirm-gas-price').count()).toBe(0);
     // The shared fee editor (D8) is one click away in the confirm step.
     await page.getByRole('button', { name: 'Customize gas' }).waitFor();
     await reviewOverlay(page, 'transfer-confirm', '[role="dialog"]');

@@ -3,6 +3,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { migration0001 } from './migrations/0001_initial';
 import { migration0002 } from './migrations/0002_scale_out';
 import { migration0003 } from './migrations/0003_login';
+import { migration0004 } from './migrations/0004_email_outbox_delivery';
 import type { Database } from './schema';
 
 /** Every migration, keyed by a name that sorts in the order they must run. Append only. */
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': migration0001,
   '0002_scale_out': migration0002,
   '0003_login': migration0003,
+  '0004_email_outbox_delivery': migration0004,
 };
 
 const apiMigrations: MigrationProvider = {

@@ -168,8 +168,15 @@ export interface EmailOutboxTable {
   id: Generated<number>;
   user_id: number;
   email_object: Json<Record<string, unknown>>;
+  /** 'queued' | 'sending' | 'sent' | 'failed' (mail/outbox.ts). */
   status: Generated<string>;
   created_at: CreatedAt;
+  /** Sends tried so far. */
+  attempts: Generated<number>;
+  /** Not tried again before this; while 'sending', when the claim lapses. */
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
+  sent_at: Date | null;
 }
 
 export interface DappsTable {

@@ -1,5 +1,6 @@
 // GET/POST/PATCH /transaction: the caller's past transactions; POST /transaction/sendemail
-// queues a transaction e-mail in the outbox (no mail sender is wired in yet).
+// queues a transfer e-mail in the outbox, which src/server/mail/outbox.ts delivers.
+import { sql } from 'kysely';
 import {
   SendEmailBody,
   TransactionInput,
@@ -7,8 +8,15 @@ import {
   TransactionStatusPatch,
 } from '../../shared/api';
 import type { App, AppContext } from '../context';
-import { notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
 import { callerUserId, toTransactionRecord } from '../users';
+
+/**
+ * How many transfer e-mails one user may queue in an hour. The route sends our fixed wording
+ * to an address the wallet names, so without a cap any signed-in user could use it to mail
+ * strangers in bulk; a person sends far fewer transfers to e-mail recipients than this.
+ */
+export const TRANSFER_EMAILS_PER_HOUR = 20;
 
 export function registerTransactionRoutes(app: App, ctx: AppContext): void {
   const auth = { onRequest: ctx.authenticate };
@@ -85,6 +93,14 @@ export function registerTransactionRoutes(app: App, ctx: AppContext): void {
     { ...auth, schema: { body: SendEmailBody } },
     async (request, reply) => {
       const userId = await callerUserId(ctx, request);
+      const recent = await ctx.db
+        .selectFrom('email_outbox')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= TRANSFER_EMAILS_PER_HOUR)
+        throw new HttpError(429, 'Too many transfer e-mails in the last hour; try again later');
       const row = await ctx.db
         .insertInto('email_outbox')
         .values({ user_id: userId, email_object: JSON.stringify(request.body.emailObject) })

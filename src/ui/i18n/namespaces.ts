@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'walletPrivacy',
   'walletSettings',
   'transferExtras',
+  'transferFees',
   'walletTransfer',
   'whiteLabel',
 ] as const;

@@ -29,7 +29,7 @@ import {
   transactionView,
   type UiTransaction,
 } from '../../view-models/transaction-approval';
-import { walletFeatures } from '../../view-models/white-label';
+import { productName, walletFeatures } from '../../view-models/white-label';
 import { ApprovalFrame } from './ApprovalFrame';
 import type { RequestDataOf, ScreenProps } from './screen-props';
 import styles from './Confirm.module.css';
@@ -111,6 +111,7 @@ const LoadedTransaction = observer(function LoadedTransaction({
   );
   const total = maxFee ? maxFee.plus(BigInt(view.valueWei).toString()) : null;
   const loading = network.networkStatus !== 'available';
+  const product = productName(ui.WhiteLabelController.whiteLabel);
 
   return (
     <ApprovalFrame
@@ -125,7 +126,7 @@ const LoadedTransaction = observer(function LoadedTransaction({
           : balanceUnknown
             ? t('confirmWindow.balanceWait.reading')
             : loading
-              ? t('confirm.tx.troubleConnecting')
+              ? t('confirm.tx.troubleConnecting', { product })
               : t('confirm.tx.fixFees')
       }
     >
@@ -136,7 +137,7 @@ const LoadedTransaction = observer(function LoadedTransaction({
       )}
       {loading && (
         <p className={styles.warning} role="status">
-          {t('confirm.tx.troubleConnecting')}
+          {t('confirm.tx.troubleConnecting', { product })}
         </p>
       )}
       {tx.simulationFails && (

@@ -133,6 +133,21 @@ export const TransferConfirm = observer(function TransferConfirm({
                 ticker,
               })}
         </dd>
+        {/* The fee parameters the chain uses: a gas price on a legacy chain, the pair on 1559. */}
+        {fees?.mode === 'legacy' && (
+          <>
+            <dt>{t('transferFees.gasPrice')}</dt>
+            <dd data-testid="confirm-gas-price">{fees.gasPrice} GWEI</dd>
+          </>
+        )}
+        {fees?.mode === 'fee-market' && (
+          <>
+            <dt>{t('transferFees.feePair')}</dt>
+            <dd data-testid="confirm-fee-pair">
+              {fees.maxFee} / {fees.maxPriorityFee} GWEI
+            </dd>
+          </>
+        )}
         <dt>{t('walletTransfer.totalCost')}</dt>
         <dd data-testid="confirm-total">
           {maxFee === null

@@ -34,6 +34,7 @@ import {
   sendRequest,
   transferAssets,
 } from '../../view-models/transfer-assets';
+import { productName } from '../../view-models/white-label';
 import { lookupErrorKey } from './recipient-errors';
 import { TransferConfirm, type PendingSend } from './TransferConfirm';
 import { TransferResult } from './TransferResult';
@@ -207,7 +208,9 @@ export const TransferPage = observer(function TransferPage() {
       <PageHeader title={t('walletTransfer.title')} />
       {networkLoading && (
         <p role="alert" className={styles.alert}>
-          {t('walletTransfer.networkTrouble')}
+          {t('walletTransfer.networkTrouble', {
+            product: productName(ui.WhiteLabelController.whiteLabel),
+          })}
         </p>
       )}
       <Card as="div">
