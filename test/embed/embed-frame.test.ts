@@ -135,10 +135,11 @@ function setup(ui?: EmbedFrameUi) {
   const engine = fakeEngine();
   const wallet = {
     logouts: 0,
-    imported: [] as string[],
+    imported: [] as { key: string; userInfo: unknown }[],
     networks: [] as string[],
     logout: async () => void wallet.logouts++,
-    importPrivateKey: async (key: string) => void wallet.imported.push(key),
+    loginWithPrivateKey: async (key: string, userInfo: unknown) =>
+      void wallet.imported.push({ key, userInfo }),
     setNetwork: async (type: string) => {
       wallet.networks.push(type);
       // The engine's chain follows, as NetworkController's switch does.
@@ -473,12 +474,15 @@ describe('embed iframe (/popup)', () => {
     expect(heard.login_with_private_key).toEqual([
       {
         name: 'login_with_private_key_response',
-        data: { success: false, error: expect.stringMatching(/64 hexadecimal/) },
+        data: {
+          success: false,
+          error: 'Invalid private key, Please provide a 32 byte valid secp25k1 private key',
+        },
       },
       { name: 'login_with_private_key_response', data: { success: true } },
     ]);
     expect(wallet.imported).toEqual([
-      '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+      { key: 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', userInfo: {} },
     ]);
     // Not logged in when asked: refused, not left waiting.
     expect(heard.user_info_access).toEqual([

@@ -18,6 +18,8 @@ const OFFERED = {
   ],
   loginInProgress: false,
   userInfo: null,
+  postboxAddress: null,
+  plugin: null,
 };
 
 describe('social and email sign-in on the login screen', () => {

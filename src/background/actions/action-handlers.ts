@@ -111,6 +111,9 @@ export function createActionHandlers({
     setTKeyPassword: (password) => tkey.setPassword(String(password)),
     exportBackupPhrase: (confirm) => tkey.exportBackupPhrase(confirmationOf(confirm)),
     removeTKeyFactor: (factorId) => tkey.removeFactor(String(factorId)),
+    loginWithPrivateKey: (privateKey, userInfo) =>
+      selectImported(login.loginWithPrivateKey(privateKey, userInfo)),
+    addAppScopedAccount: (projectId) => login.addAppScopedAccount(projectId),
 
     // Signed in to the backend, a change is stored there too; otherwise (login screen, no
     // backend) it is local only. Each resolves once applied or rejects with a coded failure

@@ -113,6 +113,20 @@ export interface ActionApi {
   verifyMagicLink(token: string): Promise<{ email: string }>;
   /** Finishes an email login with the code, or without one once the magic link was opened. */
   finishEmailLogin(loginId: string, code?: string): Promise<LoginResult>;
+  /**
+   * Plugin mode (embed loginWithPrivateKey): signs in with a dapp's private key (an `imported`
+   * account, selected) and keeps the dapp's userInfo (name, email, profileImage, verifier,
+   * verifierId, typeOfLogin only). Failures: 'keyring.emptyKey' ('Cannot import an empty key.'),
+   * 'keyring.invalidKey' ('Cannot import invalid private key.'), 'identity.refused'
+   * ('Invalid userInfo: …'), 'identity.vaultLocked'.
+   */
+  loginWithPrivateKey(privateKey: string, userInfo?: unknown): Promise<Hex>;
+  /**
+   * Derives the app-scoped account of a dapp project (spec part 1 §3) and adds it to the keyring
+   * (`app_scoped`). Failures: 'identity.appScopedUnavailable' (no threshold or postbox key),
+   * 'identity.invalidProjectId'.
+   */
+  addAppScopedAccount(projectId: string): Promise<Hex>;
 
   /**
    * Threshold (tKey) accounts (the TKeyController; docs/login.md). A login whose user has a
@@ -294,6 +308,8 @@ export const ACTION_NAMES = [
   'setTKeyPassword',
   'exportBackupPhrase',
   'removeTKeyFactor',
+  'loginWithPrivateKey',
+  'addAppScopedAccount',
   'createNewVault',
   'submitPassword',
   'setLocked',

@@ -16,7 +16,10 @@ import type {
 import type { Hex } from '../../shared/primitives';
 import { BackendError, type BackendClient } from '../backend/api-client';
 import type { AccountType } from '../keyring/account-keys';
+import { keyEntryFromImportedKey } from '../keyring/account-keys';
 import { KeyringErrorCode } from '../keyring/errors';
+import { privateKeyToAddress } from '../keyring/sign-transaction';
+import { deriveAppScopedKey } from './app-scoped-key';
 import { LoginError, LoginErrorCode, UNKNOWN_LOGIN_ERROR, VAULT_LOCKED_ERROR } from './errors';
 import { rebuildOrCreateKey, type RebuiltKey } from './key-shares';
 import { newPkcePair } from './pkce';
@@ -57,7 +60,51 @@ export type LoginState = {
   loginInProgress: boolean;
   /** The signed-in user; null after logout or before any login. */
   userInfo: LoginUserInfo | null;
+  /**
+   * The address of the signed-in user's postbox key (spec part 1 §3: the key the login itself
+   * rebuilds); the key stays in this background's memory only. Null when nobody is signed in.
+   */
+  postboxAddress: Hex | null;
+  /**
+   * Plugin mode (spec's isPlugin): a dapp signed the user in with a private key of its own
+   * (embed loginWithPrivateKey); what it said about the user, checked field by field. Null
+   * otherwise.
+   */
+  plugin: { userInfo: PluginUserInfo } | null;
 };
+
+/** What a dapp may tell about its user in plugin mode: these fields only, short strings. */
+export type PluginUserInfo = Partial<
+  Record<'name' | 'email' | 'profileImage' | 'verifier' | 'verifierId' | 'typeOfLogin', string>
+>;
+const PLUGIN_USER_INFO_FIELDS = [
+  'name',
+  'email',
+  'profileImage',
+  'verifier',
+  'verifierId',
+  'typeOfLogin',
+] as const;
+const PLUGIN_FIELD_MAX = 512;
+export const INVALID_PLUGIN_USER_INFO_ERROR = 'Invalid userInfo';
+
+/** Allow known, refuse the rest: a field outside the list or not a short string is refused. */
+function parsePluginUserInfo(value: unknown): PluginUserInfo {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new LoginError(LoginErrorCode.refused, INVALID_PLUGIN_USER_INFO_ERROR);
+  const info: PluginUserInfo = {};
+  for (const [field, text] of Object.entries(value)) {
+    const known = (PLUGIN_USER_INFO_FIELDS as readonly string[]).includes(field);
+    if (!known || typeof text !== 'string' || text.length > PLUGIN_FIELD_MAX)
+      throw new LoginError(
+        LoginErrorCode.refused,
+        `${INVALID_PLUGIN_USER_INFO_ERROR}: ${known ? `${field} must be a string` : `${field} is not allowed`}`,
+      );
+    info[field as keyof PluginUserInfo] = text;
+  }
+  return info;
+}
 
 export const loginControllerMetadata = {
   verifiers: {
@@ -78,10 +125,28 @@ export const loginControllerMetadata = {
     includeInDebugSnapshot: false,
     includeInStateLogs: false,
   },
+  postboxAddress: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
+  plugin: {
+    persist: false,
+    usedInUi: true,
+    includeInDebugSnapshot: false,
+    includeInStateLogs: false,
+  },
 } satisfies StateMetadata<LoginState>;
 
 export function getDefaultLoginState(): LoginState {
-  return { verifiers: [], loginInProgress: false, userInfo: null };
+  return {
+    verifiers: [],
+    loginInProgress: false,
+    userInfo: null,
+    postboxAddress: null,
+    plugin: null,
+  };
 }
 
 export type LoginControllerGetStateAction = ControllerGetStateAction<
@@ -173,6 +238,9 @@ export class LoginController extends BaseController<
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
   readonly #configRetryDelaysMs: readonly number[];
+  /** The signed-in user's postbox key and threshold key (tKey), in memory only, until logout. */
+  #postboxKey: string | null = null;
+  #thresholdKey: string | null = null;
   #configAttempt = 0;
   #configRetry: ReturnType<typeof setTimeout> | undefined;
 
@@ -333,15 +401,62 @@ export class LoginController extends BaseController<
     this.#setInProgress(false);
   }
 
-  /** Forgets who is signed in and every unfinished login (spec part 1 §4 logout). */
+  /** Forgets who is signed in, their keys and every unfinished login (spec part 1 §4 logout). */
   logout(): void {
     this.#pending.clear();
     this.#awaiting = null;
     this.#tkey?.forget();
+    this.#postboxKey = null;
+    this.#thresholdKey = null;
     this.update((s) => {
       s.loginInProgress = false;
       s.userInfo = null;
+      s.postboxAddress = null;
+      s.plugin = null;
     });
+  }
+
+  /**
+   * Plugin mode (embed loginWithPrivateKey, spec part 1 §4): a dapp gives the user's key. It is
+   * checked like an imported key (the spec's 'Cannot import an empty key.' / 'Cannot import
+   * invalid private key.'), opens its own vault as a login key does (fresh profile: a vault is
+   * made under a password derived from it; its own locked vault: opened; an open vault: one more
+   * account) and becomes an `imported` account. The dapp's userInfo is kept, checked.
+   */
+  async loginWithPrivateKey(privateKey: unknown, userInfo?: unknown): Promise<Hex> {
+    const entry = keyEntryFromImportedKey(typeof privateKey === 'string' ? privateKey : '');
+    const info = parsePluginUserInfo(userInfo);
+    const address = await this.#storeKey(
+      { privateKey: entry.privKey, address: entry.ethAddress },
+      'imported',
+    );
+    this.#pending.clear();
+    this.update((s) => {
+      s.plugin = { userInfo: info };
+    });
+    return address;
+  }
+
+  /**
+   * The signed-in user's threshold key, once tKey rebuilt it (engine only, never an action):
+   * with the postbox key it lets app-scoped keys be derived.
+   */
+  setThresholdKey(privateKey: string | null): void {
+    this.#thresholdKey = privateKey;
+  }
+
+  /**
+   * Derives the app-scoped key of a dapp project (spec part 1 §3: only when both the threshold
+   * key and the postbox key exist) and adds it to the keyring as an `app_scoped` account.
+   * Returns its address; the key never leaves the engine.
+   */
+  async addAppScopedAccount(projectId: string): Promise<Hex> {
+    const privKey = deriveAppScopedKey(this.#thresholdKey, this.#postboxKey, projectId);
+    const address = privateKeyToAddress(privKey);
+    // The same project again is the same account: nothing to add.
+    if (!this.#keyring.state.accounts.some((a) => a.address === address))
+      await this.#keyring.addAccounts([{ privKey, accountType: 'app_scoped' }]);
+    return address;
   }
 
   /**
@@ -402,7 +517,10 @@ export class LoginController extends BaseController<
     created: boolean,
   ): Promise<LoggedIn> {
     const accountType: AccountType = account === postbox ? 'normal' : 'threshold';
-    const address = await this.#storeKey(postbox, account, accountType);
+    const address = await this.#storeKey(postbox, accountType, account);
+    // The login's own key is the postbox key (docs/login.md); app-scoped keys need both.
+    this.#postboxKey = postbox.privateKey;
+    this.#thresholdKey = accountType === 'threshold' ? account.privateKey : null;
     const { verifier, verifierId, typeOfLogin, name, email, profileImage } = identity;
     const userInfo: LoginUserInfo = {
       ...{ verifier, verifierId, typeOfLogin, name, email, profileImage },
@@ -411,6 +529,7 @@ export class LoginController extends BaseController<
     };
     this.update((s) => {
       s.userInfo = userInfo;
+      s.postboxAddress = postbox.address as Hex;
       s.loginInProgress = false;
     });
     return { address, created, userInfo };
@@ -423,9 +542,9 @@ export class LoginController extends BaseController<
    * open is refused.
    */
   async #storeKey(
-    key: RebuiltKey,
-    account: { privateKey: string; address: string },
-    accountType: AccountType,
+    key: Pick<RebuiltKey, 'privateKey' | 'address'>,
+    accountType: AccountType = 'normal',
+    account: Pick<RebuiltKey, 'privateKey' | 'address'> = key,
   ): Promise<Hex> {
     const password = vaultPasswordFromKey(key.privateKey);
     if (!this.#keyring.state.hasVault) {

@@ -22,6 +22,10 @@ export const LoginErrorCode = {
   popupBlocked: 'identity.popupBlocked',
   /** The provider sent the user back with an error (e.g. access denied). */
   providerRefused: 'identity.providerRefused',
+  /** An app-scoped key was asked for without both the threshold key and the postbox key. */
+  appScopedUnavailable: 'identity.appScopedUnavailable',
+  /** Not a developer-dashboard project id (base64). */
+  invalidProjectId: 'identity.invalidProjectId',
 } as const;
 export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
 
@@ -33,6 +37,9 @@ export const VAULT_LOCKED_ERROR =
   'This browser holds another locked wallet: unlock it with its password first';
 export const IN_PROGRESS_ERROR = 'A login is already in progress';
 export const NO_ACCOUNTS_ERROR = 'No Accounts available';
+export const APP_SCOPED_UNAVAILABLE_ERROR =
+  'App-scoped keys need both the threshold key and the postbox key';
+export const INVALID_PROJECT_ID_ERROR = 'Invalid project id';
 
 export class LoginError extends CodedError<{ code: LoginErrorCode }> {
   constructor(code: LoginErrorCode, message: string, options?: { cause?: unknown }) {

@@ -289,7 +289,7 @@ export class OrreryEmbed {
   async loginWithPrivateKey(params: { privateKey: string; userInfo?: unknown }): Promise<void> {
     if (!this.isInitialized) throw new Error('Call init() first');
     if (typeof params?.privateKey !== 'string' || !PRIVATE_KEY.test(params.privateKey)) {
-      throw new Error('Invalid Private Key, Please provide a 32 byte valid secp25k1 private key');
+      throw new Error('Invalid private key, Please provide a 32 byte valid secp25k1 private key');
     }
     const answer = this.#next(COMM.loginWithPrivateKey);
     this.#sub(COMM.loginWithPrivateKey).send({

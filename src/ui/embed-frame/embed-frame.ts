@@ -37,8 +37,11 @@ import { planInitNetwork } from './init-network';
 export interface EmbedWallet {
   /** The wallet's logout (locks, forgets the session); the host then hears loggedIn false. */
   logout(): Promise<void>;
-  /** Imports a 0x-prefixed key into the unlocked wallet and selects it. */
-  importPrivateKey(privateKey: string): Promise<void>;
+  /**
+   * Plugin mode: signs in with the dapp's key (64 hex characters, no 0x; the engine refuses
+   * zero and keys outside the curve) and its userInfo, which the engine checks field by field.
+   */
+  loginWithPrivateKey(privateKey: string, userInfo: unknown): Promise<void>;
   /** Selects a built-in network (the host's init asked for it; see ./init-network.ts). */
   setNetwork(type: BuiltInNetworkType): Promise<void>;
 }
@@ -121,6 +124,9 @@ export const LOGIN_CLOSED = 'user closed the login modal';
 export const OVERRIDE_DELAY_MS = 500;
 
 const PRIVATE_KEY = /^[0-9a-fA-F]{64}$/;
+/** The SDK's own refusal (embed-wire.md §1), also when a host skips the SDK's check. */
+const INVALID_PRIVATE_KEY_ERROR =
+  'Invalid private key, Please provide a 32 byte valid secp25k1 private key';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -433,13 +439,13 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     if (nameOf(chunk) !== 'login_with_private_key_request') return;
     const answer = (data: { success: boolean; error?: string }) =>
       send(sub(COMM.loginWithPrivateKey), { name: 'login_with_private_key_response', data });
-    const { privateKey } = dataOf(chunk);
+    const { privateKey, userInfo } = dataOf(chunk);
     if (typeof privateKey !== 'string' || !PRIVATE_KEY.test(privateKey)) {
-      answer({ success: false, error: 'The private key must be 64 hexadecimal characters.' });
+      answer({ success: false, error: INVALID_PRIVATE_KEY_ERROR });
       return;
     }
     options.wallet
-      .importPrivateKey(`0x${privateKey}`)
+      .loginWithPrivateKey(privateKey, userInfo)
       .then(() => refreshStatus(false))
       .then(
         () => answer({ success: true }),

@@ -109,10 +109,10 @@ if (window.parent === window) {
     },
     wallet: {
       logout: async () => (await actions())('logout'),
-      importPrivateKey: async (key) =>
+      loginWithPrivateKey: async (key, userInfo) =>
         void (await (
           await actions()
-        )('importAccountWithPrivateKey', key)),
+        )('loginWithPrivateKey', key, userInfo)),
       setNetwork: async (type) => (await actions())('setProviderType', type),
     },
     ui: {

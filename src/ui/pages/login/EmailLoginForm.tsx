@@ -30,6 +30,8 @@ export function EmailLoginForm({ disabled = false }: { disabled?: boolean }) {
     // The server's words for a wrong code, in the user's language.
     if (!key && /incorrect verification code/iu.test(text))
       return setError(t('socialLogin.email.wrongCode'));
+    if (!key && /verification code has expired/iu.test(text))
+      return setError(t('socialLogin.email.codeExpired'));
     if (!key && /invalid email/iu.test(text)) return setError(t('socialLogin.email.invalid'));
     if (!key && /verify your email first/iu.test(text))
       return setError(t('socialLogin.email.verifyFirst'));
