@@ -104,6 +104,13 @@ describe('TKeyController with three key nodes (threshold 2)', () => {
     const created = await first.login.createThresholdAccount(PASSWORD);
     expect(created.userInfo.accountType).toBe('threshold');
     expect(created.address).not.toBe(normal.address);
+    // The login's key stays the postbox key; with the threshold key, app-scoped keys derive.
+    expect(first.login.state.postboxAddress).toBe(normal.address);
+    const appScoped = await first.login.addAppScopedAccount('tkey-project');
+    expect(first.keyring.state.accounts).toContainEqual({
+      address: appScoped,
+      accountType: 'app_scoped',
+    });
     expect(first.keyring.state.accounts).toContainEqual({
       address: created.address,
       accountType: 'threshold',
