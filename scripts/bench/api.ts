@@ -7,8 +7,14 @@
  * (`fetchTx=false`) of a user with a filled record (contacts, permissions, tokens, NFTs,
  * networks). The machine's load average is printed with the figures: other work on it lowers
  * them. On PostgreSQL it also reports the CPU the servers (API processes and PostgreSQL) spent
- * per request, which such load changes far less. Ends with one JSON line. BENCH_API_SECONDS sets
- * the seconds per route (default 5).
+ * per request, which such load changes far less, in total and split into the API processes' share
+ * and PostgreSQL's. Ends with one JSON line. BENCH_API_SECONDS sets the seconds per route
+ * (default 5); BENCH_API_SETUPS names the setups to run, comma-separated (default all three:
+ * pglite,postgres,postgres_3_instances), so a run can repeat the one setup being worked on, and
+ * BENCH_API_ROUTES=get leaves out POST /transaction; BENCH_API_PG_SOCKET=1 reaches PostgreSQL
+ * over its Unix socket instead of TCP (a same-host deployment's choice);
+ * BENCH_API_INSTANCE_NODE_OPTIONS is given to the API processes as NODE_OPTIONS (e.g.
+ * `--import ./scripts/lib/cpu-profile.mjs` with CPU_PROFILE_DIR to profile them under the benchmark's load).
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -31,10 +37,14 @@ interface RouteFigures {
   non2xx: number;
   /** CPU milliseconds the servers spent per request (API processes + PostgreSQL). */
   serverCpuMsPerRequest?: number;
+  /** The API processes' part of it. */
+  apiCpuMsPerRequest?: number;
+  /** PostgreSQL's part of it. */
+  postgresCpuMsPerRequest?: number;
 }
 
-/** Milliseconds of CPU the servers under test have used so far. */
-type CpuClock = () => number;
+/** Milliseconds of CPU the servers under test have used so far: the API's and PostgreSQL's. */
+type CpuClock = () => { api: number; postgres: number };
 
 async function load(
   options: autocannon.Options & { urls?: string[] },
@@ -52,14 +62,21 @@ async function load(
     ...rest,
     url,
   });
-  const cpuMs = serverCpu && cpuBefore !== undefined ? serverCpu() - cpuBefore : undefined;
+  const cpuAfter = serverCpu?.();
+  const perRequest = (ms: number) => Number((ms / result.requests.total).toFixed(3));
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx + result.errors,
-    ...(cpuMs !== undefined && result.requests.total > 0
-      ? { serverCpuMsPerRequest: Number((cpuMs / result.requests.total).toFixed(3)) }
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? {
+          serverCpuMsPerRequest: perRequest(
+            cpuAfter.api + cpuAfter.postgres - cpuBefore.api - cpuBefore.postgres,
+          ),
+          apiCpuMsPerRequest: perRequest(cpuAfter.api - cpuBefore.api),
+          postgresCpuMsPerRequest: perRequest(cpuAfter.postgres - cpuBefore.postgres),
+        }
       : {}),
   };
 }
@@ -209,20 +226,24 @@ async function benchPostgres(
   const postgres = await startPostgres();
   const instances = Array.from({ length: count }, () =>
     startInstance({
-      DATABASE_URL: postgres.databaseUrl,
+      DATABASE_URL: process.env.BENCH_API_PG_SOCKET ? postgres.socketUrl : postgres.databaseUrl,
       ORRERY_JWT_SECRET: TEST_JWT_SECRET,
       ORRERY_AUTH_RATE_LIMIT: '10000',
       ORRERY_SHUTDOWN_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_API_INSTANCE_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.BENCH_API_INSTANCE_NODE_OPTIONS }
+        : {}),
     }),
   );
   try {
     // The instances log at warn: read the URL from the listening line, which is info.
     const urls = await Promise.all(instances.map((instance) => instance.url));
     const postmaster = await postmasterPid(postgres.databaseUrl);
-    const serverCpu = () =>
-      treeCpuMs(postmaster) +
-      instances.reduce((sum, instance) => sum + treeCpuMs(instance.child.pid!), 0);
+    const serverCpu = () => ({
+      api: instances.reduce((sum, instance) => sum + treeCpuMs(instance.child.pid!), 0),
+      postgres: treeCpuMs(postmaster),
+    });
     return await benchRoutes(urls, routes, serverCpu);
   } finally {
     await Promise.all(instances.map((instance) => stopInstance(instance)));
@@ -232,14 +253,20 @@ async function benchPostgres(
 
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
+  const setups = (process.env.BENCH_API_SETUPS ?? 'pglite,postgres,postgres_3_instances').split(
+    ',',
+  );
   const figures: Record<string, Record<string, RouteFigures>> = {};
-  figures.pglite = await benchPglite();
-  figures.postgres = await benchPostgres(1, 'both');
-  figures.postgres_3_instances = await benchPostgres(3, 'get');
+  if (setups.includes('pglite')) figures.pglite = await benchPglite();
+  // BENCH_API_ROUTES=get skips POST /transaction.
+  const routes = process.env.BENCH_API_ROUTES === 'get' ? 'get' : 'both';
+  if (setups.includes('postgres')) figures.postgres = await benchPostgres(1, routes);
+  if (setups.includes('postgres_3_instances'))
+    figures.postgres_3_instances = await benchPostgres(3, 'get');
   for (const [setup, routes] of Object.entries(figures)) {
     for (const [route, f] of Object.entries(routes)) {
       console.log(
-        `${setup.padEnd(21)} ${route.padEnd(18)} ${String(f.requestsPerSecond).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   non-2xx ${f.non2xx}${f.serverCpuMsPerRequest === undefined ? '' : `   server CPU ${f.serverCpuMsPerRequest} ms/request`}`,
+        `${setup.padEnd(21)} ${route.padEnd(18)} ${String(f.requestsPerSecond).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   non-2xx ${f.non2xx}${f.serverCpuMsPerRequest === undefined ? '' : `   server CPU ${f.serverCpuMsPerRequest} ms/request (API ${f.apiCpuMsPerRequest}, PostgreSQL ${f.postgresCpuMsPerRequest})`}`,
       );
     }
   }

@@ -6,7 +6,10 @@
  *
  * Fair on a shared machine: both sides are warmed up first, then measured in many short rounds
  * that alternate A B B A (a load spike hits both sides alike), each round's wall time and this
- * process's CPU time taken; the figures are the medians. The wallet's signature is checked to be
+ * process's CPU time taken; the figures are the medians. The paired ratio is the median of each
+ * round's own direct / wallet ratio (the two halves of a round run back to back, under the same
+ * load), steadier than the ratio of the two medians when other work on the machine comes and
+ * goes. The wallet's signature is checked to be
  * the direct one, so both sides do the same work.
  */
 import { SignTypedDataVersion, signTypedData } from '@metamask/eth-sig-util';
@@ -120,6 +123,12 @@ async function main(): Promise<void> {
     const w = median(walletSamples.map((sample) => sample.wallMs));
     const dCpu = median(directSamples.map((sample) => sample.cpuMs));
     const wCpu = median(walletSamples.map((sample) => sample.cpuMs));
+    const paired = median(
+      directSamples.map((sample, i) => sample.wallMs / walletSamples[i]!.wallMs),
+    );
+    const pairedCpu = median(
+      directSamples.map((sample, i) => sample.cpuMs / walletSamples[i]!.cpuMs),
+    );
     const signatures = ROUNDS * PER_ROUND;
     console.log(
       `${signatures} signatures per side after ${WARM_UP} each to warm up, medians of ${ROUNDS} rounds:`,
@@ -136,6 +145,7 @@ async function main(): Promise<void> {
     console.log(
       `throughput ratio:           ${(d / w).toFixed(3)} (CPU ${(dCpu / wCpu).toFixed(3)}; target 0.9)`,
     );
+    console.log(`paired ratio (per round):   ${paired.toFixed(3)} (CPU ${pairedCpu.toFixed(3)})`);
     console.log(
       JSON.stringify({
         bench: 'sign',
@@ -147,6 +157,8 @@ async function main(): Promise<void> {
         direct_cpu_ms: Number(dCpu.toFixed(3)),
         wallet_cpu_ms: Number(wCpu.toFixed(3)),
         cpu_ratio: Number((dCpu / wCpu).toFixed(3)),
+        paired_ratio: Number(paired.toFixed(3)),
+        paired_cpu_ratio: Number(pairedCpu.toFixed(3)),
       }),
     );
   } finally {

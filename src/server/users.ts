@@ -1,10 +1,10 @@
 // The server user record of spec part 1 §3, read as one object, and the caller's user id.
 import type { FastifyRequest } from 'fastify';
-import { sql, type Selectable } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 import { callerAddress } from './auth/authenticate';
 import type { AppContext } from './context';
 import type { Db } from './db';
-import { preparedAs } from './db/prepared';
+import { namedStatement } from './db/prepared';
 import type { TransactionsTable } from './db/schema';
 import { notFound } from './errors';
 
@@ -131,25 +131,32 @@ const TRANSACTIONS_JSON = `coalesce((select json_agg(json_build_object(${Object.
   .join(', ')}) order by r.created_at desc, r.id desc)
   from transactions r where r.user_id = u.id), '[]'::json)`;
 
+/** The statement text of each record read, written once: GET /user runs it as it is. */
+const recordStatement = (name: string, fields: string) =>
+  namedStatement(
+    name,
+    `select json_build_object(${fields})::text as record from users u where u.public_address = $1`,
+  );
+const RECORD_SQL = recordStatement('user_record', USER_FIELDS);
+const RECORD_WITH_TRANSACTIONS_SQL = recordStatement(
+  'user_record_with_transactions',
+  `${USER_FIELDS}, 'transactions', ${TRANSACTIONS_JSON}`,
+);
+
 /**
  * The user record of `address` (the contract's UserRecord) as JSON text, assembled by one SQL
  * statement, one round trip, every list read through a (user_id, ...) index; undefined when
  * the address has no record. The text goes to the client as it is, never parsed here.
+ * The statement is a named one (PostgreSQL plans it once per connection, db/prepared.ts) and
+ * goes to kysely already compiled: the hottest read builds no query tree per request.
  */
 export async function readUserRecordJson(
   db: Db,
   address: string,
   withTransactions: boolean,
 ): Promise<string | undefined> {
-  const fields = withTransactions
-    ? `${USER_FIELDS}, 'transactions', ${TRANSACTIONS_JSON}`
-    : USER_FIELDS;
-  // A named statement: PostgreSQL plans it once per connection (db/prepared.ts).
-  const name = withTransactions ? 'user_record_with_transactions' : 'user_record';
-  const { rows } = await sql<{
-    record: string;
-  }>`${preparedAs(name)}select json_build_object(${sql.raw(
-    fields,
-  )})::text as record from users u where u.public_address = ${address}`.execute(db);
+  const { rows } = await db.executeQuery<{ record: string }>(
+    CompiledQuery.raw(withTransactions ? RECORD_WITH_TRANSACTIONS_SQL : RECORD_SQL, [address]),
+  );
   return rows[0]?.record;
 }

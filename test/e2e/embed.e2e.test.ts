@@ -249,7 +249,9 @@ beforeAll(async () => {
   hostServer = await startHostServer();
   sameSiteHost = `http://localhost:${hostServer.port}`;
   crossSiteHost = `http://127.0.0.1:${hostServer.port}`;
-  browser = await launchBrowser();
+  // Third-party storage partitioned, as real Chromium ships it (harness.ts): a cross-site host's
+  // iframe gets its own partition; the storage-denied case has its own browser below.
+  browser = await launchBrowser([], { storagePartitioning: true });
   // torus-embed's import-time version check and prefetch: no network in tests.
   await browser.context.route(/^https:\/\/(api|app)\.tor\.us\//, (route) => route.abort());
   walletTab = await browser.open(`${WALLET}/?test-hooks`);
@@ -509,17 +511,112 @@ describe('hostile frames and cross-site hosts', () => {
     await hostile.close();
   });
 
-  it('a cross-site host still gets init, and requests fail with 4900 saying why (storage denied)', async () => {
+  it('a cross-site host: the iframe runs its own engine in its storage partition, where the user creates a wallet from the login modal, connects and signs', async () => {
     const host = await openHost(crossSiteHost);
     expect(await initHost(host)).toEqual({ isInitialized: true, isTorus: true });
-    const error = await host.evaluate(() =>
-      window.host.torus.ethereum.request({ method: 'eth_chainId' }).then(
-        () => null,
-        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
-      ),
+    // The partition's engine answers at once (no session yet).
+    expect(
+      await host.evaluate(() => window.host.torus.ethereum.request({ method: 'eth_chainId' })),
+    ).toBe('0x1691');
+    const iframe = host.frameLocator('#torusIframe');
+    const accounts = host.evaluate(() =>
+      window.host.torus.ethereum.request({ method: 'eth_requestAccounts' }),
     );
-    expect(error).toEqual({ code: 4900, message: expect.stringMatching(/storage/) });
+    // No vault in this partition: the login modal's local way in creates one here.
+    const create = iframe.getByRole('dialog', { name: 'Create your wallet to continue' });
+    await create.getByText(`${crossSiteHost} asks you to sign in to your wallet.`).waitFor();
+    await checkEmbedA11y(host, 'embed login modal, cross-site (create)');
+    await create.getByLabel('Password', { exact: true }).fill(VAULT_PASSWORD);
+    await create.getByLabel('Confirm password').fill(VAULT_PASSWORD);
+    await create.getByRole('button', { name: 'Create wallet' }).click();
+    const account = iframe.getByRole('dialog', { name: 'Add an account to continue' });
+    await account.getByRole('tab', { name: 'Private key' }).click();
+    await account.getByRole('textbox', { name: 'Private key', exact: true }).fill(DEV_KEY);
+    await account.getByRole('button', { name: 'Import' }).click();
+    const connect = iframe.getByRole('dialog', { name: 'Connect to this site?' });
+    await connect.getByText(`Requested by ${crossSiteHost}`).waitFor();
+    await connect.getByRole('button', { name: 'Approve' }).click();
+    expect(await accounts).toEqual([DEV_ADDRESS]);
+
+    const message = 'Signed across sites';
+    const signed = host.evaluate(
+      ([data, address]) =>
+        window.host.torus.ethereum.request({ method: 'personal_sign', params: [data, address] }),
+      [`0x${Buffer.from(message).toString('hex')}`, DEV_ADDRESS],
+    );
+    const sign = iframe.getByRole('dialog', { name: 'Sign this message?' });
+    await sign.getByText(message).waitFor();
+    await sign.getByRole('button', { name: 'Approve' }).click();
+    const signature = (await signed) as Hex;
+    expect((await recoverMessageAddress({ message, signature })).toLowerCase()).toBe(DEV_ADDRESS);
+
+    // The partition is its own: the wallet's first-party engine saw neither the grant nor a request.
+    const firstParty = await walletTab.evaluate(() => window.orreryTestHooks.state());
+    expect(JSON.stringify(firstParty.PermissionController)).not.toContain(crossSiteHost);
+    expect(await pendingApprovals()).toEqual([]);
+    // A new page view of the host finds the partition's session (locked or not, never a 4900).
+    await host.reload();
+    await host.waitForFunction(() => window.host !== undefined);
+    await initHost(host);
+    expect(
+      await host.evaluate(() => window.host.torus.ethereum.request({ method: 'eth_chainId' })),
+    ).toBe('0x1691');
     await host.close();
+  });
+
+  it('where the browser denies a cross-site frame all storage, init still resolves and requests and login() fail with 4900 saying why and what to do', async () => {
+    // Playwright's default Chromium: partitioning off and third-party cookies blocked.
+    const denying = await launchBrowser();
+    try {
+      await denying.context.route(/^https:\/\/(api|app)\.tor\.us\//, (route) => route.abort());
+      const host = await denying.open(`${crossSiteHost}/host.html`);
+      await host.waitForFunction(() => window.host !== undefined);
+      expect(await initHost(host)).toEqual({ isInitialized: true, isTorus: true });
+      const refusal = (method: string) =>
+        host.evaluate(
+          (name) =>
+            window.host.torus.ethereum.request({ method: name }).then(
+              () => null,
+              (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+            ),
+          method,
+        );
+      const expected = {
+        code: 4900,
+        message: expect.stringMatching(
+          /denies the wallet its storage.*Allow third-party cookies and site data for http:\/\/localhost:4050.*open the wallet in its own tab/,
+        ),
+      };
+      expect(await refusal('eth_chainId')).toEqual(expected);
+      expect(await refusal('eth_requestAccounts')).toEqual(expected);
+      // torus-embed's login() gets the same reason, not a hang nor a "closed" login.
+      expect(
+        await host.evaluate(() =>
+          window.host.torus.login().then(
+            () => 'resolved',
+            (error: { message?: string }) => error.message,
+          ),
+        ),
+      ).toMatch(/denies the wallet its storage/);
+      // The user, at the widget: the panel says what to allow or to open the wallet in a tab.
+      const iframe = host.frameLocator('#torusIframe');
+      await iframe.getByRole('button', { name: 'Your wallet' }).focus();
+      await host.keyboard.press('Enter');
+      const panel = iframe.getByRole('dialog', { name: 'Your wallet' });
+      await panel
+        .getByText(
+          'Your browser blocks this wallet’s storage on this site, so it cannot open here. ' +
+            `Allow third-party cookies and site data for ${WALLET} in your browser’s settings, ` +
+            'or open the wallet in its own tab.',
+        )
+        .waitFor();
+      await panel.getByRole('button', { name: 'Open the wallet' }).waitFor();
+      await checkEmbedA11y(host, 'embed widget panel, storage denied');
+      await host.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+    } finally {
+      await denying.close();
+    }
   });
 });
 

@@ -138,11 +138,44 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /**
+   * Third-party storage partitioning as real Chromium ships it (on since Chrome 115). Playwright
+   * turns it off (`--disable-features=...,ThirdPartyStoragePartitioning`, playwright#32230); with
+   * it off and third-party cookies blocked (this Chromium's default), a cross-site iframe gets no
+   * storage at all: IndexedDB "The user denied permission to access the database", Web Locks
+   * SecurityError, no localStorage, no SharedWorker. With it on, it gets its own partition.
+   */
+  storagePartitioning?: boolean;
+}
+
+/**
+ * Playwright's own `--disable-features` list without ThirdPartyStoragePartitioning: Chromium
+ * keeps the last value of a repeated switch, so this one replaces Playwright's.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
 /**
  * Debian's Chromium with a fresh profile (so a fresh IndexedDB and engine). `extraArgs` are more
  * command-line flags, e.g. a fake camera for the QR scanner.
  */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  options: BrowserOptions = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = await mkdtemp(path.join(tmpdir(), 'orrery-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -158,6 +191,9 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       '--disable-component-update',
       '--disable-sync',
       ...extraArgs,
+      ...(options.storagePartitioning
+        ? [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES_BUT_PARTITIONING.join(',')}`]
+        : []),
     ],
   });
   const errors: string[] = [];

@@ -11,7 +11,10 @@ const run = promisify(execFile);
 const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 
 export interface PostgresServer {
+  /** Over TCP on 127.0.0.1. */
   databaseUrl: string;
+  /** The same database over the server's Unix socket (a same-host deployment's choice). */
+  socketUrl: string;
   stop(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   process.once('exit', onExit);
   return {
     databaseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(root)}&port=${port}`,
     async stop() {
       if (stopped) return;
       stopped = true;

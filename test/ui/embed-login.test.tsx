@@ -19,7 +19,7 @@ const settle = () =>
 describe('embed login modal', () => {
   it('offers create, then unlock, then the first account as the session moves, and is gone once the user is in', async () => {
     const background = new FakeBackground();
-    const shown = showLoginModal({ viewPort: background.viewPort, origin: HOST });
+    const shown = showLoginModal({ viewPort: background.viewPort, origin: HOST, loginConfig: {} });
     let entered: boolean | undefined;
     void shown.then((value) => (entered = value));
     background.snapshot(1, lockedState({}));
@@ -67,13 +67,51 @@ describe('embed login modal', () => {
 
   it('tells the caller the user closed it (Esc)', async () => {
     const background = new FakeBackground();
-    const shown = showLoginModal({ viewPort: background.viewPort, origin: HOST });
+    const shown = showLoginModal({ viewPort: background.viewPort, origin: HOST, loginConfig: {} });
     background.snapshot(1, lockedState({}));
     await settle();
     const dialog = await screen.findByRole('dialog', { name: 'Unlock your wallet to continue' });
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(await shown).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists the deployment’s sign-in ways as the host’s loginConfig arranges them (renamed, hidden, first), beside the local way in', async () => {
+    const background = new FakeBackground();
+    const loginConfig = Object.freeze({
+      discord: Object.freeze({
+        verifier: 'discord',
+        typeOfLogin: 'discord',
+        name: 'Discord',
+        showOnModal: false,
+      }),
+      github: Object.freeze({
+        verifier: 'github',
+        typeOfLogin: 'github',
+        name: 'GitHub (our community)',
+        mainOption: true,
+        priority: 0,
+      }),
+      // Not offered by this deployment: a host cannot add a way in.
+      wechat: Object.freeze({ verifier: 'wechat', typeOfLogin: 'wechat', name: 'WeChat' }),
+    });
+    const shown = showLoginModal({ viewPort: background.viewPort, origin: HOST, loginConfig });
+    const state = lockedState({});
+    state.LoginController.verifiers = [
+      { verifier: 'google', typeOfLogin: 'google', flavour: 'oidc' },
+      { verifier: 'discord', typeOfLogin: 'discord', flavour: 'oauth' },
+      { verifier: 'github', typeOfLogin: 'github', flavour: 'oauth' },
+    ];
+    background.snapshot(1, state);
+    await settle();
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock your wallet to continue' });
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeTruthy();
+    const options = screen.getByTestId('login-options');
+    expect(
+      Array.from(options.querySelectorAll('button')).map((button) => button.textContent),
+    ).toEqual(['Continue with GitHub (our community)', 'Continue with Google']);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(await shown).toBe(false);
   });
 
   it('shares one view of the port with the approval modal: one subscription, ended by the last user only', async () => {

@@ -62,6 +62,8 @@ export class PersistenceManager {
   #timer: TimerHandle | undefined;
   #writing: Promise<void> = Promise.resolve();
   #stopListening: () => void = () => undefined;
+  /** Controllers with anything to store: the others' changes (approvals, signing) skip at once. */
+  readonly #persisting = new Set<string>();
 
   constructor({
     storage,
@@ -83,6 +85,10 @@ export class PersistenceManager {
     this.#version = version;
     this.#controllers = new Map(controllers.map((controller) => [controller.name, controller]));
     for (const controller of controllers) {
+      if (Object.values(controller.metadata).some((entry) => Boolean(entry?.persist)))
+        this.#persisting.add(controller.name);
+    }
+    for (const controller of controllers) {
       this.#slices.set(
         controller.name,
         new ObservableStore<Json>(this.#persistedSlice(controller)),
@@ -97,13 +103,11 @@ export class PersistenceManager {
   start(source: StateChangeSource, { writeNow = false } = {}): void {
     this.#stopListening = source.onStateChange((controllerName, patches) => {
       const controller = this.#controllers.get(controllerName);
-      if (!controller) return;
+      if (!controller || !this.#persisting.has(controllerName)) return;
       const touchesPersisted = patches.some((patch) => {
         const key = patch.path[0];
-        // A replace of the whole state touches what persists only if anything of it does.
-        if (key === undefined) {
-          return Object.values(controller.metadata).some((entry) => Boolean(entry?.persist));
-        }
+        // A replace of the whole state touches what persists (this controller has some).
+        if (key === undefined) return true;
         return Boolean(controller.metadata[key]?.persist);
       });
       if (!touchesPersisted) return;

@@ -18,47 +18,52 @@ export const REQUEST_LIMITS = {
   maxMethodLength: 128,
 } as const;
 
+/** One walk's running size and the containers still to walk, each with its depth. */
+type Walk = { size: number; pending: [container: object, depth: number][] };
+
+/**
+ * Counts one value of a walk; containers are queued, other values counted where they are met.
+ * A module-level function, not a closure made per request: every dapp request is walked.
+ */
+function visit(walk: Walk, value: unknown, depth: number): string | undefined {
+  const { maxDepth, maxSize } = REQUEST_LIMITS;
+  walk.size += 1;
+  if (typeof value === 'string') walk.size += value.length;
+  else if (typeof value === 'object' && value !== null) {
+    if (!Array.isArray(value)) {
+      const prototype: unknown = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) {
+        return 'params may hold only JSON values (plain objects and arrays).';
+      }
+    }
+    if (depth >= maxDepth) return `params are nested deeper than ${maxDepth} levels.`;
+    walk.pending.push([value, depth]);
+  } else if (
+    typeof value === 'bigint' ||
+    typeof value === 'function' ||
+    typeof value === 'symbol'
+  ) {
+    return `params may hold only JSON values, not a ${typeof value}.`;
+  }
+  // numbers, booleans, null and undefined (dropped by JSON, as callers expect) count as one.
+  return walk.size > maxSize ? `params are larger than ${maxSize} bytes.` : undefined;
+}
+
 /** Why `params` breaks a limit or is not JSON, or undefined when it is fine. Never recurses. */
 export function paramsProblem(params: unknown): string | undefined {
-  const { maxDepth, maxSize } = REQUEST_LIMITS;
-  const tooDeep = `params are nested deeper than ${maxDepth} levels.`;
-  let size = 0;
-  // Containers still to walk, each with its depth; other values are counted where they are met.
-  const pending: [container: object, depth: number][] = [];
-  const visit = (value: unknown, depth: number): string | undefined => {
-    size += 1;
-    if (typeof value === 'string') size += value.length;
-    else if (typeof value === 'object' && value !== null) {
-      if (!Array.isArray(value)) {
-        const prototype: unknown = Object.getPrototypeOf(value);
-        if (prototype !== Object.prototype && prototype !== null) {
-          return 'params may hold only JSON values (plain objects and arrays).';
-        }
-      }
-      if (depth >= maxDepth) return tooDeep;
-      pending.push([value, depth]);
-    } else if (
-      typeof value === 'bigint' ||
-      typeof value === 'function' ||
-      typeof value === 'symbol'
-    ) {
-      return `params may hold only JSON values, not a ${typeof value}.`;
-    }
-    // numbers, booleans, null and undefined (dropped by JSON, as callers expect) count as one.
-    return size > maxSize ? `params are larger than ${maxSize} bytes.` : undefined;
-  };
-  let problem = visit(params, 0);
-  for (let next = pending.pop(); next && !problem; next = pending.pop()) {
+  const walk: Walk = { size: 0, pending: [] };
+  let problem = visit(walk, params, 0);
+  for (let next = walk.pending.pop(); next && !problem; next = walk.pending.pop()) {
     const [container, depth] = next;
     if (Array.isArray(container)) {
       for (let i = 0; i < container.length && !problem; i += 1) {
-        problem = visit(container[i], depth + 1);
+        problem = visit(walk, container[i], depth + 1);
       }
     } else {
       for (const key in container) {
         if (!Object.hasOwn(container, key)) continue;
-        size += key.length;
-        problem = visit((container as Record<string, unknown>)[key], depth + 1);
+        walk.size += key.length;
+        problem = visit(walk, (container as Record<string, unknown>)[key], depth + 1);
         if (problem) break;
       }
     }

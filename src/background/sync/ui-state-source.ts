@@ -61,6 +61,12 @@ export class UiStateSource {
   publish(controllerName: string, patches: readonly ImmerPatch[]): void {
     const controller = this.#controllers.get(controllerName);
     if (!controller) return;
+    // With no view subscribed there is no one to filter for (the headless API, a dapp signing
+    // with every window closed); the number still advances, as if the batch went out unheard.
+    if (this.#listeners.size === 0) {
+      ++this.#seq;
+      return;
+    }
     const visible = this.#filter(controller, patches);
     if (visible.length === 0) return;
     const batch: PatchBatch = { seq: ++this.#seq, patches: visible };

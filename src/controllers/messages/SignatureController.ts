@@ -139,6 +139,13 @@ export class SignatureController extends BaseController<
   readonly #getPrivateKey: SignatureControllerOptions['getPrivateKey'];
   readonly #walletOrigin: string;
   readonly #unsubscribes: (() => void)[] = [];
+  /**
+   * While set, status changes collect here (latest summary by id, undefined once finished) and
+   * reach state in one update when the synchronous run that made them ends: see #inOneWrite.
+   */
+  #collected: Map<string, MessageSummary | undefined> | undefined;
+  /** messageFinished events held back while status changes are collected. */
+  #finishedLater: (MessageSummary & { error?: string })[] | undefined;
 
   constructor({
     messenger,
@@ -187,8 +194,8 @@ export class SignatureController extends BaseController<
             }
           : {}),
       }),
-      async (record) =>
-        signEthMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from)),
+      (record) =>
+        this.#withKey(record.msgParams.from, (key) => signEthMessage(record.msgParams.data, key)),
       (record) =>
         record.origin === this.#walletOrigin &&
         record.msgParams.customPrefix === ownSignedMessagePrefix(this.#walletOrigin),
@@ -206,8 +213,8 @@ export class SignatureController extends BaseController<
         from: record.msgParams.from,
         data: record.msgParams.data,
       }),
-      async (record) =>
-        signPersonal(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from)),
+      (record) =>
+        this.#withKey(record.msgParams.from, (key) => signPersonal(record.msgParams.data, key)),
     ) as Promise<Hex>;
   }
 
@@ -239,11 +246,9 @@ export class SignatureController extends BaseController<
         data: record.msgParams.data as ApprovalRequestDataByType['typed_data']['data'],
         version: record.msgParams.version,
       }),
-      async (record) =>
-        signTyped(
-          record.msgParams,
-          await this.#getPrivateKey(record.msgParams.from),
-          this.typedMessageManager.checkedData(record.msgParams),
+      (record) =>
+        this.#withKey(record.msgParams.from, (key) =>
+          signTyped(record.msgParams, key, this.typedMessageManager.checkedData(record.msgParams)),
         ),
     ) as Promise<Hex>;
   }
@@ -255,7 +260,7 @@ export class SignatureController extends BaseController<
       params,
       origin,
       (record) => ({ messageId: record.id, from: record.msgParams.from }),
-      async (record) => encryptionPublicKey(await this.#getPrivateKey(record.msgParams.from)),
+      (record) => this.#withKey(record.msgParams.from, encryptionPublicKey),
     );
   }
 
@@ -270,8 +275,8 @@ export class SignatureController extends BaseController<
         from: record.msgParams.from,
         data: record.msgParams.data,
       }),
-      async (record) =>
-        decryptMessage(record.msgParams.data, await this.#getPrivateKey(record.msgParams.from)),
+      (record) =>
+        this.#withKey(record.msgParams.from, (key) => decryptMessage(record.msgParams.data, key)),
     );
   }
 
@@ -312,23 +317,64 @@ export class SignatureController extends BaseController<
     this.#unsubscribes.push(
       manager.onStatusChange((record) => {
         const { id, origin, type, status, time } = record;
-        const next = manager.has(id)
-          ? withMessage(this.state, { id, origin, type, status, time })
-          : withoutMessage(this.state, id);
-        if (next !== this.state) this.update(() => next);
+        const summary = manager.has(id) ? { id, origin, type, status, time } : undefined;
+        if (this.#collected) this.#collected.set(id, summary);
+        else this.#write(id, summary);
       }),
       manager.onFinished((record) => {
         const { id, origin, type, status, time, error } = record;
-        this.messenger.publish(`${signatureControllerName}:messageFinished`, {
+        const finished = {
           id,
           origin,
           type,
           status,
           time,
           ...(error !== undefined ? { error } : {}),
-        });
+        };
+        // Inside #inOneWrite the event waits for the state write, so that its listeners find
+        // the request gone from state, as they do otherwise.
+        if (this.#finishedLater) this.#finishedLater.push(finished);
+        else this.messenger.publish(`${signatureControllerName}:messageFinished`, finished);
       }),
     );
+  }
+
+  /** Puts one request's summary into state (removes it when undefined). */
+  #write(id: string, summary: MessageSummary | undefined): void {
+    const next = summary ? withMessage(this.state, summary) : withoutMessage(this.state, id);
+    if (next !== this.state) this.update(() => next);
+  }
+
+  /**
+   * Runs `run` with status changes collected, then writes what they left in one state update.
+   * An approval whose signing key is at hand goes approved → signed within one synchronous run:
+   * no one (a view, a stateChange listener) can observe the state between the two, so writing
+   * it twice only cost a state copy, an update and its event. The manager's own status events
+   * still report every status.
+   */
+  #inOneWrite(run: () => void): void {
+    const collected = new Map<string, MessageSummary | undefined>();
+    const finished: (MessageSummary & { error?: string })[] = [];
+    this.#collected = collected;
+    this.#finishedLater = finished;
+    try {
+      run();
+    } finally {
+      this.#collected = undefined;
+      this.#finishedLater = undefined;
+      for (const [id, summary] of collected) this.#write(id, summary);
+      for (const event of finished)
+        this.messenger.publish(`${signatureControllerName}:messageFinished`, event);
+    }
+  }
+
+  /**
+   * `use` with the account's key: at once when the keyring hands the key over synchronously (an
+   * unlocked vault does), so the signature comes in the same run as the approval.
+   */
+  #withKey<T>(address: Hex, use: (key: PrivateKey) => T): T | Promise<T> {
+    const key = this.#getPrivateKey(address);
+    return key instanceof Promise ? key.then(use) : use(key);
   }
 
   /**
@@ -340,7 +386,7 @@ export class SignatureController extends BaseController<
     params: unknown,
     origin: string,
     approvalData: (record: MessageRecord<Params>) => Record<string, unknown>,
-    perform: (record: MessageRecord<Params>) => Promise<string>,
+    perform: (record: MessageRecord<Params>) => string | Promise<string>,
     autoApprove: (record: MessageRecord<Params>) => boolean = () => false,
   ): Promise<string> {
     const record = manager.add(params, origin);
@@ -367,11 +413,24 @@ export class SignatureController extends BaseController<
       else manager.setErrored(record.id, (error as Error).message);
       return outcome;
     }
-    manager.setApproved(record.id);
-    try {
-      manager.setFinished(record.id, await perform(record));
-    } catch (error) {
-      manager.setErrored(record.id, (error as Error).message);
+    // Approved, then signed in the same run when the key is at hand (one state write for both).
+    let signing: Promise<string> | undefined;
+    this.#inOneWrite(() => {
+      manager.setApproved(record.id);
+      try {
+        const result = perform(record);
+        if (typeof result === 'string') manager.setFinished(record.id, result);
+        else signing = result;
+      } catch (error) {
+        manager.setErrored(record.id, (error as Error).message);
+      }
+    });
+    if (signing) {
+      try {
+        manager.setFinished(record.id, await signing);
+      } catch (error) {
+        manager.setErrored(record.id, (error as Error).message);
+      }
     }
     return outcome;
   }

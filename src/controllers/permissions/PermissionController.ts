@@ -126,6 +126,8 @@ export interface PermissionControllerOptions {
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 const lower = (address: string): string => address.toLowerCase();
+/** Up to this many granted accounts are looked up by a scan, more through a set. */
+const FEW_ACCOUNTS = 4;
 
 function assertOrigin(origin: unknown): asserts origin is string {
   if (typeof origin !== 'string' || origin.trim() === '') {
@@ -257,8 +259,14 @@ export class PermissionController extends BaseController<
   getPermittedAccounts(origin: string): string[] {
     const grant = this.getGrant(origin);
     if (!grant) return [];
-    const known = new Set(this.#knownAccounts());
-    return grant.accounts.filter((account) => known.has(account));
+    // Asked on every dapp request that acts for an account. A grant holds one account or a
+    // few: a pass over the keyring's accounts per granted one beats building a set of them all.
+    const known = this.#getKnownAccounts();
+    if (grant.accounts.length > FEW_ACCOUNTS) {
+      const knownSet = new Set(known.map(lower));
+      return grant.accounts.filter((account) => knownSet.has(account));
+    }
+    return grant.accounts.filter((account) => known.some((k) => lower(k) === account));
   }
 
   /** Forgets the origin's grant; it sees no accounts from now on. */

@@ -166,9 +166,15 @@ export class OrreryEmbed {
         mfaLevel: params.mfaLevel ?? 'default',
       },
     });
+    // The provider's first state is asked beside init, not after it (as torus-embed 5.0.2 holds
+    // both writes until the handshake): init_complete and the state each wait for the engine, and
+    // one round trip after the other cost a second trip through the iframe. A chain the init
+    // switches to arrives as wallet_chainChanged after that state, on the same connection.
+    const started = provider.start({ name: document.title || location.hostname, icon: null });
+    started.catch(() => undefined); // awaited below; init's own error comes first
     const answer = await complete;
     if (isRecord(answer) && answer.error) throw new Error(String(answer.error));
-    await provider.start({ name: document.title || location.hostname, icon: null });
+    await started;
     this.isInitialized = true;
     this.#layout(false);
     if (params.announce !== false) {

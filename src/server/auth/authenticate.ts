@@ -6,8 +6,8 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { unauthorized } from '../errors';
-import { verifyToken } from './jwt';
 import { nonCanonicalReason, recoverPersonalSignAddress } from './personal-sign';
+import { cachedTokenVerifier } from './token-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,12 +26,13 @@ export function createAuthenticator(
   db: Db,
   now: () => number = Date.now,
 ): onRequestAsyncHookHandler {
+  const verifyToken = cachedTokenVerifier(config.jwtSecret);
   return async function authenticate(request) {
     const authorization = header(request, 'authorization');
     if (authorization) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
       if (!match?.[1]) throw unauthorized('Authorization header must be: Bearer <token>');
-      request.auth = { address: verifyToken(match[1], config.jwtSecret, now()).sub };
+      request.auth = { address: verifyToken(match[1], now()).sub };
       return;
     }
     const challenge = header(request, 'auth-challenge');

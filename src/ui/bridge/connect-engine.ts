@@ -20,12 +20,20 @@ import { PageWire } from './page-wire';
 
 export type EngineMode = 'shared' | 'dedicated';
 
-/** The browser denies this page the storage the engine needs (a cross-site frame, typically). */
+/**
+ * The browser denies this page the storage the engine needs: a cross-site frame in a browser that
+ * blocks third-party cookies and does not partition third-party storage (Chromium with
+ * ThirdPartyStoragePartitioning off, as Playwright launches it; a user's "block third-party
+ * data" setting). Browsers that partition (Chrome 115+, Firefox, Safari) never get here: the
+ * frame runs its own engine in its partition. The message says what the user can do.
+ */
 export class StorageDeniedError extends Error {
-  constructor() {
+  constructor(walletOrigin = typeof location === 'undefined' ? 'the wallet' : location.origin) {
     super(
       'The browser denies the wallet its storage here (a cross-site frame with third-party ' +
-        'storage blocked), so it cannot reach its engine.',
+        'storage blocked), so it cannot reach its engine. Allow third-party cookies and site ' +
+        `data for ${walletOrigin} in the browser's settings, or open the wallet in its own tab ` +
+        `at ${walletOrigin}.`,
     );
     this.name = 'StorageDeniedError';
   }

@@ -5,7 +5,7 @@
  * dapp page view starts no polling. It never navigates or reloads itself: the SDK rebuilds its
  * streams and provider on every load of the iframe.
  */
-import { connectToEngine } from '../bridge/connect-engine';
+import { StorageDeniedError, connectToEngine } from '../bridge/connect-engine';
 import { PROVIDER_DISCONNECTED, ProviderRpcError } from '../bridge/provider-stream';
 import { createActionCaller, type ActionCaller } from './action-caller';
 import type { MountedModal } from './approvals/mount';
@@ -13,6 +13,8 @@ import type { MountedWidget } from './widget/mount-widget';
 import { startEmbedFrame } from './embed-frame';
 import { DEFAULT_BUTTON_POSITION, DEFAULT_BUTTON_SIZE, type EmbedConfig } from './init-config';
 import type { panelModel as PanelModelFn } from './widget/panel-model';
+
+type StorageDeniedFn = (walletOrigin: string) => Error;
 
 if (window.parent === window) {
   document.body.textContent = 'This page is the Orrery wallet for sites that embed it.';
@@ -33,14 +35,15 @@ if (window.parent === window) {
     );
     if (widget || !widgetVisible) return;
     widget = import(/* webpackChunkName: "embed-widget" */ './widget/mount-widget')
-      .then(({ mountWidget, panelModel }) =>
+      .then(({ mountWidget, panelModel, StorageDeniedHere }) =>
         mountWidget({
           size: config?.buttonSize ?? DEFAULT_BUTTON_SIZE,
           position: config?.buttonPosition ?? DEFAULT_BUTTON_POSITION,
           walletUrl: location.origin,
           defaultLanguage: config?.whiteLabel.whiteLabel.defaultLanguage ?? null,
           logos: config?.whiteLabel.whiteLabel ?? null,
-          readPanel: () => readPanel(panelModel),
+          readPanel: () =>
+            readPanel(panelModel, (walletOrigin) => new StorageDeniedHere(walletOrigin)),
           onExpanded: (expanded) => frame.setFullscreen(expanded),
           signIn: async () => (await frame.hasSession()) || showLogin(),
         }),
@@ -56,7 +59,12 @@ if (window.parent === window) {
     frame.setFullscreen(true);
     login = Promise.all([connection, import(/* webpackChunkName: "embed-login" */ './login/mount')])
       .then(([{ wire }, { showLoginModal }]) =>
-        showLoginModal({ viewPort: wire.viewPort, origin: frame.hostOrigin ?? '' }),
+        showLoginModal({
+          viewPort: wire.viewPort,
+          origin: frame.hostOrigin ?? '',
+          // The host's ways in (init), else the deployment's own arrangement.
+          loginConfig: config?.loginConfig ?? {},
+        }),
       )
       .catch((error: unknown) => {
         console.warn('Orrery embed: the login modal failed to load', error);
@@ -73,7 +81,11 @@ if (window.parent === window) {
     return login;
   };
   // The panel reads once per opening, through the host's connection (what the host may see).
-  const readPanel = async (model: typeof PanelModelFn) => {
+  const readPanel = async (model: typeof PanelModelFn, storageDenied: StorageDeniedFn) => {
+    // No engine to read from (the browser refuses this frame storage): say what to do instead.
+    await connection.catch((error: unknown) => {
+      throw error instanceof StorageDeniedError ? storageDenied(location.origin) : error;
+    });
     const [accounts, chainId] = await Promise.all([
       frame.read('eth_accounts'),
       frame.read('eth_chainId'),

@@ -62,6 +62,24 @@ describe('personal_sign', () => {
     expect(harness.signatures.state.messages).toEqual({});
   });
 
+  it('approved and signed in one run: one state write, and the finished event finds it gone', async () => {
+    const harness = createSignatureHarness();
+    const writes: string[][] = [];
+    harness.root.subscribe('SignatureController:stateChange', (state) =>
+      writes.push(Object.values(state.messages).map((message) => message.status)),
+    );
+    const seenAtFinish: string[][] = [];
+    harness.root.subscribe('SignatureController:messageFinished', () =>
+      seenAtFinish.push(Object.keys(harness.signatures.state.messages)),
+    );
+    const signing = harness.signatures.personalSign({ from: DEV, data: 'one write' }, DAPP);
+    harness.approve('personal_sign');
+    await signing;
+    // The key is at hand: no write shows 'approved' on its own, nothing is left behind.
+    expect(writes).toEqual([['unapproved'], []]);
+    expect(seenAtFinish).toEqual([[]]);
+  });
+
   it('0x data is signed as bytes', async () => {
     const harness = createSignatureHarness();
     const data = toHex(new Uint8Array([0, 1, 2, 250, 255]));

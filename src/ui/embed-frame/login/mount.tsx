@@ -13,6 +13,7 @@ import type {
   ViewMessage,
 } from '../../../background/contract/protocol';
 import { AppServicesProvider } from '../../app-context';
+import type { LoginConfigItem } from '../../view-models/login-options';
 import { hasSession } from '../../view-models/session';
 import '../../theme/tokens.css';
 import '../../theme/global.css';
@@ -26,6 +27,7 @@ export const HIDE_AFTER_LOGIN_MS = 50;
 export async function showLoginModal(options: {
   viewPort: MessageChannelPort<BackgroundMessage, ViewMessage>;
   origin: string;
+  loginConfig: Readonly<Record<string, LoginConfigItem>>;
 }): Promise<boolean> {
   document.documentElement.dataset.surface = 'transparent';
   // Shared with the approval modal should both be shown at once (../shared-view.ts).
@@ -57,7 +59,12 @@ export async function showLoginModal(options: {
     root.render(
       <I18nextProvider i18n={view.i18n}>
         <AppServicesProvider services={{ store, actions: view.actions }}>
-          <LoginModal store={store} origin={options.origin} onClose={() => finish(false)} />
+          <LoginModal
+            store={store}
+            origin={options.origin}
+            loginConfig={options.loginConfig}
+            onClose={() => finish(false)}
+          />
         </AppServicesProvider>
       </I18nextProvider>,
     );

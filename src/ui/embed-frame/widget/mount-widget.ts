@@ -119,3 +119,4 @@ export async function mountWidget(options: WidgetOptions): Promise<MountedWidget
   };
 }
 export { panelModel } from './panel-model';
+export { StorageDeniedHere } from './panel';

@@ -16,6 +16,18 @@ export interface Panel {
   hide(): void;
 }
 
+/**
+ * The panel's read failed because the browser gives this (cross-site) frame no storage, so no
+ * engine: the user is told what to allow, or to open the wallet in its own tab (the panel's
+ * button), instead of "try again", which cannot help.
+ */
+export class StorageDeniedHere extends Error {
+  constructor(readonly walletOrigin: string) {
+    super('The browser denies the wallet its storage here.');
+    this.name = 'StorageDeniedHere';
+  }
+}
+
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 export function createPanel(options: { t: Translate; openWallet(): void; onClose(): void }): Panel {
@@ -33,9 +45,12 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
   title.className = styles.title ?? '';
   title.textContent = t('embed.widget.panel.title');
 
-  const details = document.createElement('dl');
-  details.className = styles.details ?? '';
+  // The live region holds either the details list or one message: a message is no dt/dd pair,
+  // so it never goes inside the <dl> (axe: definition-list).
+  const details = document.createElement('div');
   details.setAttribute('aria-live', 'polite');
+  const list = document.createElement('dl');
+  list.className = styles.details ?? '';
 
   // The site's own latest transactions, under its heading (only while connected).
   const activity = document.createElement('section');
@@ -94,7 +109,7 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
   const fill = (model: PanelModel) => {
     const network =
       model.network ?? (model.chain ? t('embed.widget.panel.chain', { id: model.chain }) : '—');
-    details.replaceChildren(
+    list.replaceChildren(
       ...row(
         t('embed.widget.panel.account'),
         model.address ? short(model.address) : t('embed.widget.panel.notConnected'),
@@ -103,12 +118,14 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
       ...(model.address ? row(t('embed.widget.panel.balance'), model.balance ?? '—') : []),
       ...row(t('embed.widget.panel.network'), network),
     );
+    details.replaceChildren(list);
     activity.replaceChildren(...(model.address ? activityList(model.activity) : []));
-    if (model.address) details.children[1]?.setAttribute('title', model.address);
+    if (model.address) list.children[1]?.setAttribute('title', model.address);
   };
-  const message = (key: string) => {
+  const message = (key: string, values?: Record<string, string>) => {
     const text = document.createElement('p');
-    text.textContent = t(key);
+    text.className = styles.message ?? '';
+    text.textContent = t(key, values);
     details.replaceChildren(text);
     activity.replaceChildren();
   };
@@ -142,7 +159,11 @@ export function createPanel(options: { t: Translate; openWallet(): void; onClose
       document.addEventListener('pointerdown', outside);
       model.then(
         (value) => current === shown && fill(value),
-        () => current === shown && message('embed.widget.panel.failed'),
+        (error: unknown) =>
+          current === shown &&
+          (error instanceof StorageDeniedHere
+            ? message('embed.widget.panel.storageDenied', { origin: error.walletOrigin })
+            : message('embed.widget.panel.failed')),
       );
     },
     hide() {

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { loginWithPopup } from '../../features/login/popup-login';
 import { SecondFactorForm } from '../../features/tkey/SecondFactorForm';
 import { failureMessage } from '../../view-models/action-errors';
+import type { LoginConfigItem } from '../../view-models/login-options';
 import { EmailLoginForm } from './EmailLoginForm';
 import { LoginOptions, loginItemOf, useLoginVerifiers } from './LoginOptions';
 import styles from './LoginPage.module.css';
@@ -19,7 +20,12 @@ import styles from './LoginPage.module.css';
  * the failure (the buttons are usable again at once). On success the keyring holds the key
  * and the route guard moves on to the wallet.
  */
-export const SocialLogin = observer(function SocialLogin() {
+export const SocialLogin = observer(function SocialLogin({
+  items,
+}: {
+  /** The ways in to show, arranged by the caller (the embed's modal: the host's loginConfig). */
+  items?: readonly LoginConfigItem[];
+}) {
   const { t } = useTranslation();
   const actions = useActions();
   const { ui } = useStore();
@@ -29,8 +35,12 @@ export const SocialLogin = observer(function SocialLogin() {
   // A threshold account on a new device: the social login was one factor, the form asks the second.
   if (ui.TKeyController.secondFactorNeeded) return <SecondFactorForm />;
   if (!verifiers.length) return null;
-  const social = verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
-  const email = verifiers.some((v) => v.verifier === 'email_passwordless');
+  const social = items
+    ? items.filter((item) => item.verifier !== 'email_passwordless')
+    : verifiers.filter((v) => v.flavour !== 'email').map(loginItemOf);
+  const email = items
+    ? items.some((item) => item.verifier === 'email_passwordless')
+    : verifiers.some((v) => v.verifier === 'email_passwordless');
 
   const showFailure = (failure: unknown) => {
     if (failureCode(failure) === 'tkey.secondFactorNeeded') return; // the form above takes over
