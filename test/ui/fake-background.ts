@@ -7,6 +7,7 @@ import {
   type KeyringState,
 } from '../../src/controllers/keyring/KeyringController';
 import { getDefaultLoginState } from '../../src/controllers/login/LoginController';
+import { getDefaultTKeyState } from '../../src/controllers/login/tkey/TKeyController';
 import { getDefaultAccountTrackerState } from '../../src/controllers/account-tracker/AccountTrackerController';
 import { getDefaultCurrencyState } from '../../src/controllers/currency/CurrencyController';
 import { getDefaultPastTransactionsState } from '../../src/controllers/past-transactions/PastTransactionsController';
@@ -59,6 +60,7 @@ export function sampleUiState(overrides: Partial<UiState> = {}): UiState {
     PreferencesController: getDefaultPreferencesState(),
     KeyringController: withoutVault(getDefaultKeyringState()),
     LoginController: getDefaultLoginState(),
+    TKeyController: { factors: [], secondFactorNeeded: getDefaultTKeyState().secondFactorNeeded },
     AccountTrackerController: getDefaultAccountTrackerState(),
     GasFeeController: getDefaultGasFeeState(),
     ApprovalController: { pendingApprovals: {}, pendingApprovalCount: 0, dappMetadata: {} },

@@ -23,6 +23,7 @@ import type { Hex } from '../../shared/primitives';
 import { createSendActions } from './send-actions';
 import { createTransferEmailAction } from './transfer-email';
 import { siteActivity } from './site-activity';
+import { confirmationOf, secondFactorOf } from './tkey-input';
 import { allTransactions } from '../../controllers/transactions/selectors';
 
 /** An action failure that carries its own code across the view boundary. */
@@ -46,6 +47,7 @@ export function createActionHandlers({
   PreferencesController: preferences,
   KeyringController: keyring,
   LoginController: login,
+  TKeyController: tkey,
   NetworkController: network,
   ApprovalController: approvals,
   SignatureController: signatures,
@@ -155,6 +157,13 @@ export function createActionHandlers({
     verifyMagicLink: (token) => login.verifyMagicLink(token),
     finishEmailLogin: async (loginId, code) =>
       afterLogin(await login.finishEmailLogin(loginId, code)),
+    finishWithSecondFactor: async (second) =>
+      afterLogin(await login.finishWithSecondFactor(secondFactorOf(second))),
+    createThresholdAccount: async (password) =>
+      afterLogin(await login.createThresholdAccount(password)),
+    setTKeyPassword: (password) => tkey.setPassword(String(password)),
+    exportBackupPhrase: (confirm) => tkey.exportBackupPhrase(confirmationOf(confirm)),
+    removeTKeyFactor: (factorId) => tkey.removeFactor(String(factorId)),
     loginWithPrivateKey: (privateKey, userInfo) =>
       selectImported(login.loginWithPrivateKey(privateKey, userInfo)),
     addAppScopedAccount: (projectId) => login.addAppScopedAccount(projectId),

@@ -27,6 +27,9 @@ export interface LoginResult {
   created: boolean;
 }
 
+/** The second factor a new device offers: the threshold account's password or backup phrase. */
+export type TKeySecondFactor = { password: string } | { phrase: string };
+
 /** A transaction the wallet's own screens send; `from` is always the selected account. */
 export interface SendTransactionParams {
   to: string;
@@ -136,6 +139,25 @@ export interface ActionApi {
    * available' ('identity.noAccounts'). `LoginController.loginInProgress` is true meanwhile.
    */
   restoreSession(namespace?: string): Promise<LoginResult | null>;
+  /**
+   * Threshold (tKey) accounts (the TKeyController; docs/login.md). A login whose user has a
+   * threshold account this device is not a factor of fails with 'tkey.secondFactorNeeded'; this
+   * finishes it with the password or the backup phrase, and this device becomes a factor.
+   * Failures: 'tkey.wrongPassword', 'tkey.wrongPhrase', 'tkey.oneFactor'.
+   */
+  finishWithSecondFactor(second: TKeySecondFactor): Promise<LoginResult>;
+  /** Makes the signed-in user's threshold account: this device and, if given, a password. */
+  createThresholdAccount(password?: string): Promise<LoginResult>;
+  /** Adds the password factor or changes its password ('tkey.weakPassword'). */
+  setTKeyPassword(password: string): Promise<void>;
+  /**
+   * The backup phrase (24 words), behind the account's password (or an explicit confirmation
+   * when it has none); the first export adds the backup factor.
+   */
+  exportBackupPhrase(confirm: { password?: string; confirmed?: boolean }): Promise<string>;
+  /** Removes a device (or the password or backup factor): its share stops working. */
+  removeTKeyFactor(factorId: string): Promise<void>;
+
   /** Creates the encrypted vault and unlocks it. */
   createNewVault(password: string): Promise<void>;
   /**
@@ -295,6 +317,11 @@ export const ACTION_NAMES = [
   'verifyMagicLink',
   'finishEmailLogin',
   'restoreSession',
+  'finishWithSecondFactor',
+  'createThresholdAccount',
+  'setTKeyPassword',
+  'exportBackupPhrase',
+  'removeTKeyFactor',
   'loginWithPrivateKey',
   'addAppScopedAccount',
   'createNewVault',

@@ -12,6 +12,7 @@ import type { BackendErrorCode, BackendOperation } from '../../controllers/backe
 import type { CurrencyErrorCode } from '../../controllers/currency/errors';
 import type { KeyringErrorCode } from '../../controllers/keyring/errors';
 import type { LoginErrorCode } from '../../controllers/login/errors';
+import type { TKeyErrorCode } from '../../controllers/login/tkey/errors';
 import type { NetworkErrorCode } from '../../controllers/network/errors';
 import type { PreferencesErrorCode } from '../../controllers/preferences/errors';
 import type { TransferErrorCode } from '../../controllers/transactions/errors';
@@ -21,6 +22,7 @@ import type { UserRecordErrorCode } from '../../controllers/user-record/errors';
 export type FailureCode =
   | KeyringErrorCode
   | LoginErrorCode
+  | TKeyErrorCode
   | NetworkErrorCode
   | PreferencesErrorCode
   | CurrencyErrorCode

@@ -37,6 +37,9 @@ import {
 } from './login-session';
 import { newPkcePair } from './pkce';
 import { refusalCode } from './refusals';
+import { TKeyError, TKeyErrorCode } from './tkey/errors';
+import type { SecondFactor } from './tkey/factors';
+import type { OpenedThresholdKey, ThresholdOutcome } from './tkey/TKeyController';
 import { vaultPasswordFromKey } from './vault-password';
 
 export const loginControllerName = 'LoginController';
@@ -198,12 +201,22 @@ export interface LoginKeyring {
   addAccounts(keys: { privKey: string; accountType: AccountType }[]): Promise<Hex[]>;
 }
 
+/** What login needs of threshold (tKey) accounts: the TKeyController has it. */
+export interface ThresholdLogin {
+  resolveLogin(postbox: RebuiltKey, reply: LoginReply): Promise<ThresholdOutcome>;
+  finishWithSecondFactor(second: SecondFactor): Promise<OpenedThresholdKey>;
+  createAccount(password?: string): Promise<OpenedThresholdKey>;
+  forget(): void;
+}
+
 export interface LoginControllerOptions {
   messenger: LoginControllerMessenger;
   state?: Partial<LoginState>;
   /** The identity service's client (the backend API's). */
   backend: BackendClient;
   keyring: LoginKeyring;
+  /** Threshold accounts; without it every login's account is `normal`. */
+  tkey?: ThresholdLogin;
   /** HTTP to the key nodes; the global fetch by default. */
   fetchFn?: typeof fetch;
   now?: () => number;
@@ -262,6 +275,11 @@ export class LoginController extends BaseController<
 > {
   readonly #backend: BackendClient;
   readonly #keyring: LoginKeyring;
+  readonly #tkey: ThresholdLogin | undefined;
+  /** The verified identity of a login waiting for its second factor (the keys are the tkey's). */
+  #awaiting: LoginReply['identity'] | null = null;
+  /** The session namespace of the login waiting for its second factor. */
+  #awaitingNamespace = '';
   readonly #fetch: typeof fetch | undefined;
   readonly #now: () => number;
   readonly #pending = new Map<string, PendingLogin>();
@@ -280,6 +298,7 @@ export class LoginController extends BaseController<
     messenger,
     backend,
     keyring,
+    tkey,
     fetchFn,
     now,
     configRetryDelaysMs = CONFIG_RETRY_DELAYS_MS,
@@ -296,6 +315,7 @@ export class LoginController extends BaseController<
     this.#backend = backend;
     this.#configRetryDelaysMs = configRetryDelaysMs;
     this.#keyring = keyring;
+    this.#tkey = tkey;
     this.#fetch = fetchFn;
     this.#now = now ?? Date.now;
     this.#sessions = sessions;
@@ -449,6 +469,8 @@ export class LoginController extends BaseController<
    */
   async logout(): Promise<void> {
     this.#pending.clear();
+    this.#awaiting = null;
+    this.#tkey?.forget();
     this.#postboxKey = null;
     this.#thresholdKey = null;
     const namespace = this.state.sessionNamespace;
@@ -565,25 +587,41 @@ export class LoginController extends BaseController<
     return address;
   }
 
+  /**
+   * Verifies the login and rebuilds its postbox key. A threshold account this device is not a
+   * factor of is not opened: the login waits and fails with 'tkey.secondFactorNeeded' until
+   * finishWithSecondFactor gets the password or backup phrase.
+   */
   async #complete(finish: () => Promise<LoginReply>, namespace: string): Promise<LoggedIn> {
     this.#setInProgress(true);
     try {
       const reply = await finish();
       const key = await rebuildOrCreateKey(reply, this.#fetch);
-      const { address, vaultPassword } = await this.#storeKey(key);
-      const userInfo: LoginUserInfo = { ...reply.identity, address, accountType: 'normal' };
-      // The login's own key is the postbox key (docs/login.md); a normal account uses it too.
-      this.#postboxKey = key.privateKey;
-      this.#thresholdKey = null;
-      // Another namespace's session stays stored, but this engine now serves this one.
-      this.update((s) => {
-        s.userInfo = userInfo;
-        s.sessionNamespace = namespace;
-        s.postboxAddress = address;
-        s.loginInProgress = false;
-      });
-      if (vaultPassword) await this.#openSession(namespace, vaultPassword, userInfo);
-      return { address, created: key.created, userInfo };
+      this.#awaiting = null;
+      // A threshold account opens with this device's factor, or waits for a second one.
+      const outcome = this.#tkey ? await this.#tkey.resolveLogin(key, reply) : undefined;
+      if (outcome?.type === 'secondFactorNeeded') {
+        this.#awaiting = reply.identity;
+        this.#awaitingNamespace = namespace;
+        throw new TKeyError(TKeyErrorCode.secondFactorNeeded);
+      }
+      const account = outcome?.type === 'threshold' ? outcome.key : key;
+      return await this.#signedIn(reply.identity, key, account, key.created, namespace);
+    } finally {
+      this.#setInProgress(false);
+    }
+  }
+
+  /** The new-device flow's second factor (password or backup phrase) after a social login. */
+  async finishWithSecondFactor(second: SecondFactor): Promise<LoggedIn> {
+    const awaiting = this.#awaiting;
+    if (!awaiting || !this.#tkey)
+      throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
+    this.#setInProgress(true);
+    try {
+      const { key, postbox } = await this.#tkey.finishWithSecondFactor(second);
+      this.#awaiting = null;
+      return await this.#signedIn(awaiting, postbox, key, false, this.#awaitingNamespace);
     } finally {
       this.#setInProgress(false);
     }
@@ -610,13 +648,56 @@ export class LoginController extends BaseController<
   }
 
   /**
-   * Puts the key in the keyring. The key opens its own vault: on a fresh profile one is made
-   * under a password derived from it; a locked vault of this key is opened with it; an open
-   * vault (any user's) takes it as one more account. A locked vault it cannot open is refused.
+   * Turns the signed-in user's login into a threshold account (this device, and a password if
+   * given); the new account is added and becomes the login's account.
+   */
+  async createThresholdAccount(password?: string): Promise<LoggedIn> {
+    const userInfo = this.state.userInfo;
+    if (!this.#tkey || !userInfo)
+      throw new LoginError(LoginErrorCode.unknownLogin, UNKNOWN_LOGIN_ERROR);
+    const { key, postbox } = await this.#tkey.createAccount(password);
+    return this.#signedIn(userInfo, postbox, key, true, this.state.sessionNamespace ?? '');
+  }
+
+  async #signedIn(
+    identity: LoginReply['identity'],
+    postbox: RebuiltKey,
+    account: { privateKey: string; address: string },
+    created: boolean,
+    namespace: string,
+  ): Promise<LoggedIn> {
+    const accountType: AccountType = account === postbox ? 'normal' : 'threshold';
+    const { address, vaultPassword } = await this.#storeKey(postbox, accountType, account);
+    // The login's own key is the postbox key (docs/login.md); app-scoped keys need both.
+    this.#postboxKey = postbox.privateKey;
+    this.#thresholdKey = accountType === 'threshold' ? account.privateKey : null;
+    const { verifier, verifierId, typeOfLogin, name, email, profileImage } = identity;
+    const userInfo: LoginUserInfo = {
+      ...{ verifier, verifierId, typeOfLogin, name, email, profileImage },
+      address,
+      accountType,
+    };
+    // Another namespace's session stays stored, but this engine now serves this one.
+    this.update((s) => {
+      s.userInfo = userInfo;
+      s.sessionNamespace = namespace;
+      s.postboxAddress = postbox.address as Hex;
+      s.loginInProgress = false;
+    });
+    if (vaultPassword) await this.#openSession(namespace, vaultPassword, userInfo);
+    return { address, created, userInfo };
+  }
+
+  /**
+   * Puts the account's key in the keyring. The postbox key opens its own vault: on a fresh
+   * profile one is made under a password derived from it; a locked vault of this key is opened
+   * with it; an open vault (any user's) takes the account as one more. A locked vault it cannot
+   * open is refused.
    */
   async #storeKey(
     key: Pick<RebuiltKey, 'privateKey' | 'address'>,
     accountType: AccountType = 'normal',
+    account: Pick<RebuiltKey, 'privateKey' | 'address'> = key,
   ): Promise<{ address: Hex; vaultPassword: string | null }> {
     const password = vaultPasswordFromKey(key.privateKey);
     // Only a vault this key opens can be restored from a session: one under a typed password
@@ -637,9 +718,9 @@ export class LoginController extends BaseController<
       keyedByLogin = true;
     }
     // An open vault's password is not known here (it may be a typed one): no session then.
-    const address = key.address as Hex;
+    const address = account.address as Hex;
     if (!this.#keyring.state.accounts.some((a) => a.address === address))
-      await this.#keyring.addAccounts([{ privKey: key.privateKey, accountType }]);
+      await this.#keyring.addAccounts([{ privKey: account.privateKey, accountType }]);
     return { address, vaultPassword: keyedByLogin ? password : null };
   }
 

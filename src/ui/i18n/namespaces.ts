@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'navBar',
   'network',
   'socialLogin',
+  'thresholdKey',
   'toast',
   'walletActivity',
   'walletHome',

@@ -41,6 +41,15 @@ const KNOWN_FAILURES: Partial<Record<FailureCode, string>> = {
   'identity.notConfigured': 'loginSession.errors.notConfigured',
   'identity.unavailable': 'loginSession.errors.unavailable',
   'identity.invalidNamespace': 'loginSession.errors.invalidNamespace',
+  'tkey.secondFactorNeeded': 'thresholdKey.errors.secondFactorNeeded',
+  'tkey.wrongPassword': 'thresholdKey.errors.wrongPassword',
+  'tkey.wrongPhrase': 'thresholdKey.errors.wrongPhrase',
+  'tkey.oneFactor': 'thresholdKey.errors.oneFactor',
+  'tkey.unknownDevice': 'thresholdKey.errors.unknownDevice',
+  'tkey.weakPassword': 'login.errors.passwordWeak',
+  'tkey.badMetadata': 'thresholdKey.errors.badMetadata',
+  'tkey.metadataUnavailable': 'thresholdKey.errors.metadataUnavailable',
+  'tkey.lastFactor': 'thresholdKey.errors.lastFactor',
 };
 
 export interface FailureMessage {

@@ -19,6 +19,7 @@ import { permissionModule } from './permissions';
 import { preferencesModule } from './preferences';
 import { signatureModule } from './signatures';
 import { tokenRatesModule } from './token-rates';
+import { tKeyModule } from './tkey';
 import { tokensModule } from './tokens';
 import { transactionModule } from './transactions';
 import { userRecordModule } from './user-record';
@@ -29,6 +30,7 @@ export const CONTROLLER_MODULES = [
   networkModule,
   preferencesModule,
   keyringModule,
+  tKeyModule,
   loginModule,
   accountTrackerModule,
   gasFeeModule,

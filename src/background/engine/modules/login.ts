@@ -5,15 +5,17 @@ import {
 } from '../../../controllers/login/LoginController';
 import { defineController } from '../controller-module';
 import { keyringModule } from './keyring';
+import { tKeyModule } from './tkey';
 
 export const loginModule = defineController(LoginController, {
   name: loginControllerName,
   metadata: loginControllerMetadata,
   // The rebuilt key goes straight into the keyring, inside the background.
-  uses: { keyring: keyringModule },
+  uses: { keyring: keyringModule, tkey: tKeyModule },
   options: ({ services, options, uses }) => ({
     backend: services.backend,
     keyring: uses.keyring,
+    tkey: uses.tkey,
     now: options.now,
     sessions: options.loginSessions,
   }),

@@ -97,7 +97,8 @@ export const LoginPage = observer(function LoginPage({
             <h1 className={styles.title}>{step.title}</h1>
             {step.subtitle && <p className={styles.subtitle}>{step.subtitle}</p>}
           </div>
-          {step.body}
+          {/* A threshold account's new-device step (in SocialLogin) replaces the local way in. */}
+          {!ui.TKeyController.secondFactorNeeded && step.body}
           {(status === 'noVault' ||
             status === 'locked' ||
             status === 'noAccount' ||

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { SocialVerifier } from '../../../shared/api/login';
-import { useActions } from '../../app-context';
+import { failureCode } from '../../../background/contract/errors';
+import { useActions, useStore } from '../../app-context';
 import { Spinner } from '../../components/Spinner';
 import { isSocialVerifier, loginWithPopup } from '../../features/login/popup-login';
+import { SecondFactorForm } from '../../features/tkey/SecondFactorForm';
 import { sessionNamespaceOf } from '../../routes/navigation';
 import { failureMessage } from '../../view-models/action-errors';
 import type { LoginConfigItem } from '../../view-models/login-options';
@@ -27,9 +29,12 @@ export const SocialLogin = observer(function SocialLogin({
 }) {
   const { t } = useTranslation();
   const actions = useActions();
+  const { ui } = useStore();
   const verifiers = useLoginVerifiers();
   const [busy, setBusy] = useState<SocialVerifier | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A threshold account on a new device: the social login was one factor, the form asks the second.
+  if (ui.TKeyController.secondFactorNeeded) return <SecondFactorForm />;
   if (!verifiers.length) return null;
   const social = items
     ? items.filter((item) => item.verifier !== 'email_passwordless')
@@ -39,6 +44,7 @@ export const SocialLogin = observer(function SocialLogin({
     : verifiers.some((v) => v.verifier === 'email_passwordless');
 
   const showFailure = (failure: unknown) => {
+    if (failureCode(failure) === 'tkey.secondFactorNeeded') return; // the form above takes over
     const { key, text } = failureMessage(failure);
     setError(key ? t(key) : text);
   };

@@ -7,6 +7,7 @@ import { CrashReportSettings } from '../../features/settings/CrashReportSettings
 import { NetworkSettings } from '../../features/settings/NetworkSettings';
 import { PermissionSettings } from '../../features/settings/PermissionSettings';
 import { PrivacySettings } from '../../features/settings/PrivacySettings';
+import { ThresholdSettings } from '../../features/tkey/ThresholdSettings';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { DisplaySettings } from './DisplaySettings';
 import styles from './SettingsPage.module.css';
@@ -19,6 +20,7 @@ export const SettingsPage = observer(function SettingsPage() {
     <div className={styles.page} data-testid="settings-page">
       <PageHeader title={t('walletSettings.title')} />
       <PrivacySettings />
+      <ThresholdSettings />
       <NetworkSettings />
       <ContactSettings />
       <DisplaySettings />
