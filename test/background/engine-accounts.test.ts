@@ -102,6 +102,38 @@ describe('accounts through the engine', () => {
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
   });
 
+  it('logs out with a signature waiting for approval: the request is refused and the dapp told at once', async () => {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
+    ).toLowerCase();
+    const provider = engine.connect('https://dapp.example');
+    const changes: unknown[] = [];
+    provider.on('accountsChanged', (accounts) => changes.push(accounts));
+    const requested = provider.request({ method: 'eth_requestAccounts' });
+    const connect = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the connect approval',
+    );
+    engine.actions.approveRequest(connect.id, { accounts: [address], period: 'hour' });
+    expect(await requested).toEqual([address]);
+
+    const signing = provider.request({ method: 'personal_sign', params: ['0x68690a', address] });
+    const outcome = signing.then(
+      () => 'signed',
+      (error: { code?: number }) => error.code,
+    );
+    await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the signature approval',
+    );
+    await engine.actions.logout();
+    expect(await outcome).toBe(4001);
+    await waitFor(() => changes.length > 1, 'the accountsChanged after the logout');
+    expect(changes.at(-1)).toEqual([]);
+    expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0);
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
+  });
+
   it('holds a connect request made while locked until the user unlocks', async () => {
     const address = (
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)

@@ -5,6 +5,7 @@ import {
   type StateMetadata,
 } from '@metamask/base-controller';
 import type { Messenger } from '@metamask/messenger';
+import type { KeyringControllerLockEvent } from '../keyring/KeyringController';
 
 import type {
   EmailLoginStartReply,
@@ -187,10 +188,15 @@ export type LoginControllerStateChangeEvent = ControllerStateChangeEvent<
   typeof loginControllerName,
   LoginState
 >;
+/** A locked wallet holds no key: locking drops the login's postbox and threshold keys. */
+export const LOGIN_CONTROLLER_DELEGATED_EVENTS: KeyringControllerLockEvent['type'][] = [
+  'KeyringController:lock',
+];
+
 export type LoginControllerMessenger = Messenger<
   typeof loginControllerName,
   LoginControllerGetStateAction,
-  LoginControllerStateChangeEvent
+  LoginControllerStateChangeEvent | KeyringControllerLockEvent
 >;
 
 /** What login needs of the keyring (the KeyringController has it): the key goes in, never out. */
@@ -320,6 +326,14 @@ export class LoginController extends BaseController<
     this.#now = now ?? Date.now;
     this.#sessions = sessions;
     this.#sessionTtlMs = sessionTtlMs;
+    this.messenger.subscribe('KeyringController:lock', () => this.#dropKeys());
+  }
+
+  /** The keys a login holds in memory go with the lock (a restore or a new sign-in brings them back). */
+  #dropKeys(): void {
+    this.#postboxKey = null;
+    this.#thresholdKey = null;
+    this.#awaiting = null;
   }
 
   /** What this deployment offers (verifiers, key nodes); no verifier when login is not set up. */
@@ -469,10 +483,8 @@ export class LoginController extends BaseController<
    */
   async logout(): Promise<void> {
     this.#pending.clear();
-    this.#awaiting = null;
     this.#tkey?.forget();
-    this.#postboxKey = null;
-    this.#thresholdKey = null;
+    this.#dropKeys();
     const namespace = this.state.sessionNamespace;
     this.update((s) => {
       s.loginInProgress = false;

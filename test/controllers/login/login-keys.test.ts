@@ -1,13 +1,14 @@
 // The keys a login leaves in the engine (spec part 1 §3 and §4): the postbox key (the login's
 // own key; its address in state, the key nowhere in state), app-scoped accounts derived from it
 // and the threshold key, and plugin mode (a dapp's private key, embed loginWithPrivateKey).
-import { Messenger } from '@metamask/messenger';
+import { Messenger, MOCK_ANY_NAMESPACE, type MockAnyNamespace } from '@metamask/messenger';
 
 import { createBackendClient } from '../../../src/controllers/backend/api-client';
 import {
   KeyringController,
   type KeyringControllerActions,
   type KeyringControllerEvents,
+  type KeyringControllerLockEvent,
 } from '../../../src/controllers/keyring/KeyringController';
 import { KeyringErrorCode } from '../../../src/controllers/keyring/errors';
 import { privateKeyToAddress } from '../../../src/controllers/keyring/sign-transaction';
@@ -15,7 +16,9 @@ import { deriveAppScopedKey } from '../../../src/controllers/login/app-scoped-ke
 import { LoginErrorCode } from '../../../src/controllers/login/errors';
 import {
   LoginController,
+  type LoginControllerGetStateAction,
   type LoginControllerMessenger,
+  type LoginControllerStateChangeEvent,
 } from '../../../src/controllers/login/LoginController';
 import { DevIdpBrowser } from '../../server/login/dev-idp-browser';
 import { REDIRECT_URI } from '../../server/login/login-params';
@@ -25,16 +28,31 @@ const THRESHOLD_KEY = '5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804c
 const DAPP_KEY = '7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6';
 
 function newProfile(baseUrl: string) {
+  // As in the engine: the keyring's lock reaches the login controller.
+  const root = new Messenger<
+    MockAnyNamespace,
+    KeyringControllerActions | LoginControllerGetStateAction,
+    KeyringControllerEvents | LoginControllerStateChangeEvent
+  >({ namespace: MOCK_ANY_NAMESPACE });
   const keyring = new KeyringController({
     messenger: new Messenger<
       'KeyringController',
       KeyringControllerActions,
-      KeyringControllerEvents
-    >({ namespace: 'KeyringController' }),
+      KeyringControllerEvents,
+      typeof root
+    >({ namespace: 'KeyringController', parent: root }) as unknown as ConstructorParameters<
+      typeof KeyringController
+    >[0]['messenger'],
   });
-  const messenger: LoginControllerMessenger = new Messenger({ namespace: 'LoginController' });
+  const messenger = new Messenger<
+    'LoginController',
+    LoginControllerGetStateAction,
+    LoginControllerStateChangeEvent | KeyringControllerLockEvent,
+    typeof root
+  >({ namespace: 'LoginController', parent: root });
+  root.delegate({ events: ['KeyringController:lock'], messenger });
   const login = new LoginController({
-    messenger,
+    messenger: messenger as LoginControllerMessenger,
     backend: createBackendClient({ baseUrl }),
     keyring,
   });
@@ -100,6 +118,12 @@ describe('postbox key and app-scoped accounts', () => {
     const appKey = profile.keyring.getPrivateKeyForSigning(first).slice(2);
     expect(JSON.stringify(profile.login.state)).not.toContain(appKey);
     expect(JSON.stringify(profile.keyring.state)).not.toContain(appKey);
+
+    // A locked wallet holds no key: the lock drops the postbox and threshold keys too.
+    profile.keyring.setLocked();
+    await expect(profile.login.addAppScopedAccount('cHJvamVjdC0x')).rejects.toEqual(
+      failure(LoginErrorCode.appScopedUnavailable),
+    );
 
     profile.login.logout();
     expect(profile.login.state.postboxAddress).toBeNull();

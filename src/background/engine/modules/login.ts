@@ -1,4 +1,5 @@
 import {
+  LOGIN_CONTROLLER_DELEGATED_EVENTS,
   LoginController,
   loginControllerMetadata,
   loginControllerName,
@@ -10,6 +11,7 @@ import { tKeyModule } from './tkey';
 export const loginModule = defineController(LoginController, {
   name: loginControllerName,
   metadata: loginControllerMetadata,
+  events: LOGIN_CONTROLLER_DELEGATED_EVENTS,
   // The rebuilt key goes straight into the keyring, inside the background.
   uses: { keyring: keyringModule, tkey: tKeyModule },
   options: ({ services, options, uses }) => ({
