@@ -2,12 +2,12 @@
 // §7 'POST /transaction/sendemail'). The queued object comes from a wallet, so nothing in it is
 // trusted: only known fields of known shapes are used, the subject and wording are ours, and
 // the HTML is escaped. An object that does not fit is refused (the row fails, never retried).
+import { isAddress } from '../../shared/primitives';
 import type { MailMessage } from './mailer';
 
 export const TRANSFER_MAIL_SUBJECT = 'You have received a transfer';
 
 const EMAIL = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/u;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/u;
 const HASH = /^0x[0-9a-fA-F]{64}$/u;
 /** Short printable text: no control characters (they could forge headers or lines). */
 const shortText = (value: unknown, max = 80): value is string =>
@@ -44,8 +44,7 @@ export function transferMailFields(
 ): TransferMailFields | { refused: string } {
   const { to, from, transactionHash, amount, symbol, network, etherscanLink } = object;
   if (typeof to !== 'string' || !EMAIL.test(to)) return { refused: 'recipient is not an e-mail' };
-  if (typeof from !== 'string' || !ADDRESS.test(from))
-    return { refused: 'sender is not an address' };
+  if (!isAddress(from)) return { refused: 'sender is not an address' };
   if (typeof transactionHash !== 'string' || !HASH.test(transactionHash))
     return { refused: 'transactionHash is not a hash' };
   if (!shortText(amount) || !shortText(symbol) || !shortText(network))

@@ -4,7 +4,7 @@
 // that opens: only the postbox key can seal it, so a node cannot forge one, and the highest
 // version among a threshold of answers is the latest write (writes reach a threshold too).
 import { metadataSigningText, type MetadataReply } from '../../../shared/api';
-import type { Hex } from '../../../shared/primitives';
+import { isAddress, type Hex } from '../../../shared/primitives';
 import { privateKeyToAddress, signPersonalMessage } from '../../keyring/sign-transaction';
 import { deriveKey, open, seal } from './crypto';
 import { TKeyError, TKeyErrorCode } from './errors';
@@ -26,7 +26,8 @@ function isMetadata(value: unknown): value is TKeyMetadata {
     m.format === 1 &&
     m.threshold === 2 &&
     typeof m.address === 'string' &&
-    /^0x[0-9a-f]{40}$/u.test(m.address) &&
+    isAddress(m.address) &&
+    m.address === m.address.toLowerCase() &&
     Array.isArray(m.factors)
   );
 }
