@@ -1,13 +1,7 @@
 import type { LoginSessionRecord, LoginSessionStore } from '../../controllers/login/login-session';
+import { openSingleStoreDatabase, promisify } from './indexeddb';
 
 const STORE_NAME = 'sessions';
-
-function promisify<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
 
 /**
  * Login sessions in their own IndexedDB database, one record per session namespace. IndexedDB
@@ -18,12 +12,7 @@ export class IndexedDbLoginSessionStore implements LoginSessionStore {
   readonly #database: Promise<IDBDatabase>;
 
   constructor(databaseName = 'orrery-login-sessions', factory: IDBFactory = indexedDB) {
-    this.#database = new Promise((resolve, reject) => {
-      const request = factory.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('Cannot open IndexedDB'));
-    });
+    this.#database = openSingleStoreDatabase(factory, databaseName, STORE_NAME);
   }
 
   async #store(mode: IDBTransactionMode): Promise<IDBObjectStore> {

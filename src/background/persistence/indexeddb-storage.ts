@@ -1,27 +1,16 @@
 import type { Json } from '@metamask/utils';
 
 import type { StorageAdapter } from './storage-adapter';
+import { openSingleStoreDatabase, promisify } from './indexeddb';
 
 const STORE_NAME = 'state';
-
-function promisify<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
 
 /** Keeps persisted state in IndexedDB (browser and worker); one record per key, written in one transaction. */
 export class IndexedDbStorage implements StorageAdapter {
   readonly #database: Promise<IDBDatabase>;
 
   constructor(databaseName = 'orrery', factory: IDBFactory = indexedDB) {
-    this.#database = new Promise((resolve, reject) => {
-      const request = factory.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('Cannot open IndexedDB'));
-    });
+    this.#database = openSingleStoreDatabase(factory, databaseName, STORE_NAME);
   }
 
   async getAll(): Promise<Record<string, Json>> {
