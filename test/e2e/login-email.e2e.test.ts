@@ -8,64 +8,34 @@
  */
 import type { Page } from 'playwright-core';
 
-import { findFreePort } from '../../scripts/lib/anvil';
-import { generateSigningKey, loginConfigFromEnv } from '../../src/server/identity/config';
 import {
   startMailCatcher,
   type CaughtMail,
   type RunningMailCatcher,
 } from '../../src/server/mail/catcher';
-import { startKeyNodes, type KeyNodeSet } from '../server/login/key-node-set';
-import { IDENTITY_ISSUER } from '../server/login/login-params';
-import {
-  checkA11y,
-  launchBrowser,
-  loginStep,
-  startWallet,
-  until,
-  type Browser,
-  type Wallet,
-} from './harness';
+import { checkA11y, launchBrowser, loginStep, until, type Browser, type Wallet } from './harness';
+import { startLoginWallet, type LoginWallet } from './login-wallet';
 
 jest.setTimeout(300_000);
 
+let login: LoginWallet;
 let wallet: Wallet;
 let mail: RunningMailCatcher;
-let keyNodes: KeyNodeSet;
 const browsers: Browser[] = [];
 const email = `e2e-mail-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  const port = await findFreePort();
-  const walletUrl = `http://127.0.0.1:${port}`;
-  const redirectUris = [`${walletUrl}/end`, `${walletUrl}/v5.0.2/end`];
-  const signingKey = generateSigningKey();
   mail = await startMailCatcher({ webPort: 0 });
-  keyNodes = await startKeyNodes('pglite', 3, signingKey, { corsOrigins: [walletUrl] });
-  wallet = await startWallet({
-    backend: true,
-    port,
-    backendConfig: () => ({
-      login: loginConfigFromEnv(
-        {
-          ORRERY_SMTP_URL: mail.smtpUrl,
-          ORRERY_KEY_NODES: keyNodes.nodes.map((n, i) => `node-${i + 1}=${n?.url}`).join(','),
-          ORRERY_KEY_THRESHOLD: '2',
-          ORRERY_LOGIN_REDIRECT_URIS: redirectUris.join(','),
-          ORRERY_IDENTITY_ISSUER: IDENTITY_ISSUER,
-          ORRERY_IDENTITY_SIGNING_KEY: JSON.stringify(signingKey.privateJwk),
-          ORRERY_LOGIN_RATE_LIMIT: '1000',
-        },
-        { dataDir: '/nonexistent/pglite', host: '127.0.0.1', port: 0 },
-      ),
-    }),
+  login = await startLoginWallet({
+    devIdentityProvider: false,
+    env: { ORRERY_SMTP_URL: mail.smtpUrl },
   });
+  ({ wallet } = login);
 }, 120_000);
 
 afterAll(async () => {
   for (const browser of browsers) await browser.close().catch(() => undefined);
-  await wallet?.close();
-  await keyNodes?.close();
+  await login?.close();
   await mail?.close();
 });
 
