@@ -5,7 +5,8 @@
  * lands on home with the key's address; a second fresh profile gets the same address (the key
  * is rebuilt from the nodes' shares, never stored by one party), also with a node stopped.
  * A reload restores the login without a popup (the session); logging out tells a connected dapp
- * (accountsChanged []), forgets the user, locks the keys and ends the session; signing in again comes back to the same address. A closed popup is reported and
+ * (accountsChanged []) and refuses its signature request waiting in its approval window (4001,
+ * no unlock window), forgets the user, locks the keys and ends the session; signing in again comes back to the same address. A closed popup is reported and
  * the buttons work again. axe runs on the login screen with its sign-in buttons, in both themes.
  */
 import type { Page } from 'playwright-core';
@@ -191,9 +192,25 @@ describe('social login through the popup', () => {
       const { browser, page } = await freshProfile();
       expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
 
-      // A connected dapp. (With a request waiting in its approval window, the dapp's stream
-      // went silent after the logout in this test: not solved yet, see the notes.)
+      // A connected dapp, with a signature request waiting in its approval window.
       const dapp = await connectDapp(browser, firstAddress);
+      const unlockWindows: string[] = [];
+      browser.context.on('page', (opened) => {
+        if (opened.url().includes('unlock=1')) unlockWindows.push(opened.url());
+      });
+      const confirmOpened = browser.context.waitForEvent('page', {
+        predicate: (candidate) => candidate.url().includes('/confirm?id='),
+      });
+      await dapp.evaluate(
+        (from) =>
+          (window as unknown as DappWindow).dapp.start('sign', {
+            method: 'personal_sign',
+            params: ['0x68690a', from],
+          }),
+        firstAddress,
+      );
+      const confirm = await confirmOpened;
+      await confirm.getByRole('button', { name: 'Sign', exact: true }).waitFor();
 
       // Logout (spec part 1 §4): the dapp is told, its window closes, the user is forgotten,
       // the keys leave memory and the session ends.
@@ -214,10 +231,17 @@ describe('social login through the popup', () => {
           ),
         'accountsChanged [] at the dapp',
       );
+      // The waiting signature is refused (4001), its window closes, and nothing asks to unlock.
+      expect(
+        await dapp.evaluate(() => (window as unknown as DappWindow).dapp.result('sign')),
+      ).toMatchObject({ error: { code: 4001 } });
+      if (!confirm.isClosed()) await confirm.waitForEvent('close');
+      expect(unlockWindows).toEqual([]);
       // The session is over: a reload shows the login screen.
       await page.reload();
       expect(await loginStep(page)).toBe('locked');
       expect(await loginWithGoogle(browser, page)).toBe(firstAddress);
+      expect(unlockWindows).toEqual([]);
     } finally {
       await keyNodes.start(2);
     }

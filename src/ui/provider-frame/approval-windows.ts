@@ -3,6 +3,14 @@
  * that may need the user, the frame mirrors the approval queue and lets an
  * ApprovalWindowManager open `/confirm` for each of its origin's requests. The mirror is kept
  * only then, so an idle dapp page makes the engine poll nothing.
+ *
+ * It opens the unlock window only for a request that waits for the unlock: one made while the
+ * wallet was locked (the engine holds a connect until the user unlocks). A request made while
+ * unlocked already has its approval window, which asks for the password itself after a lock;
+ * and at a logout the engine refuses it (4001) a moment after the lock. Asking to unlock for
+ * it then was wrong, and harmful too: while the frame was opening that window Chromium dropped
+ * the broadcast-channel frames arriving for it (seen in login.e2e: the view's patches jumped
+ * from seq 34 to 43), among them the 4001 and `accountsChanged []`, so the dapp never learnt.
  */
 import type { StatePatch } from '../../background/contract/protocol';
 import type { UiState } from '../../background/contract/ui-state';
@@ -77,13 +85,25 @@ export function startApprovalWindows({
 }: ApprovalWindowsOptions): ApprovalWindows {
   let client: BackgroundClient | null = null;
   let actions: RemoteActionApi | null = null;
-  let inFlight = 0;
+  /**
+   * The requests in flight that may ask, each with whether it waits for the unlock: made while
+   * locked. Null until the mirror's first state tells (it is not kept while nothing is in flight).
+   */
+  const inFlight = new Set<{ waitsForUnlock: boolean | null }>();
+  /** The lock state the mirror last showed; null while there is no mirror. */
+  let lastLocked: boolean | null = null;
   /** The window asking to unlock, while a request waits on a locked wallet. */
   let unlockWindow: Window | null = null;
   const onState = (state: UiState) => {
     manager.update(Object.values(state.ApprovalController.pendingApprovals));
     const locked = state.KeyringController.hasVault && !state.KeyringController.isUnlocked;
-    if (locked && inFlight > 0 && (!unlockWindow || unlockWindow.closed)) {
+    lastLocked = locked;
+    for (const request of inFlight) {
+      // Once unlocked, a request no longer waits for it (a later lock or logout is not its cue).
+      if (request.waitsForUnlock === null || !locked) request.waitsForUnlock = locked;
+    }
+    const waiting = [...inFlight].some((request) => request.waitsForUnlock);
+    if (locked && waiting && (!unlockWindow || unlockWindow.closed)) {
       const url = carryEngineMode(new URL(unlockWindowPath(origin), baseUrl).href);
       unlockWindow = window.open(url, 'orrery-unlock', APPROVAL_WINDOW_FEATURES);
     } else if (!locked && unlockWindow) {
@@ -128,18 +148,20 @@ export function startApprovalWindows({
   };
   // The mirror goes once no request waits (a window's request is in flight until it settles).
   const release = () => {
-    if (inFlight > 0 || !client) return;
+    if (inFlight.size > 0 || !client) return;
     client.close();
     client = null;
+    lastLocked = null;
   };
 
   return {
     track(method, request) {
       if (!METHODS_THAT_ASK.has(method)) return request;
-      inFlight += 1;
+      const entry = { waitsForUnlock: lastLocked };
+      inFlight.add(entry);
       connect();
       const done = () => {
-        inFlight -= 1;
+        inFlight.delete(entry);
         release();
       };
       request.then(done, done);
@@ -149,6 +171,10 @@ export function startApprovalWindows({
       if (!client) return;
       client.close();
       client = null;
+      // The stream re-sends its pending requests to the new engine: made there now, they wait
+      // for the unlock if that engine is locked, as its first state will tell.
+      lastLocked = null;
+      for (const request of inFlight) request.waitsForUnlock = null;
       connect();
     },
     close() {
@@ -156,6 +182,7 @@ export function startApprovalWindows({
       channel.close();
       client?.close();
       client = null;
+      lastLocked = null;
     },
   };
 }
