@@ -134,6 +134,46 @@ describe('accounts through the engine', () => {
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([]);
   });
 
+  it.each([
+    ['a transaction', 'eth_sendTransaction'],
+    ['a connect', 'wallet_requestPermissions'],
+  ])(
+    'logs out with %s waiting for approval: refused with 4001 and the dapp told',
+    async (_what, method) => {
+      const address = (
+        await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
+      ).toLowerCase();
+      const provider = engine.connect('https://dapp.example');
+      const changes: unknown[] = [];
+      provider.on('accountsChanged', (accounts) => changes.push(accounts));
+      const requested = provider.request({ method: 'eth_requestAccounts' });
+      const connect = await waitFor(
+        () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+        'the connect approval',
+      );
+      engine.actions.approveRequest(connect.id, { accounts: [address], period: 'hour' });
+      expect(await requested).toEqual([address]);
+
+      const params =
+        method === 'eth_sendTransaction'
+          ? [{ from: address, to: anvil().accounts[1]!, value: '0x1' }]
+          : [{ eth_accounts: {} }];
+      const outcome = provider.request({ method, params }).then(
+        () => 'approved',
+        (error: { code?: number }) => error.code,
+      );
+      await waitFor(
+        () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+        'the approval',
+      );
+      await engine.actions.logout();
+      expect(await outcome).toBe(4001);
+      await waitFor(() => changes.length > 1, 'the accountsChanged after the logout');
+      expect(changes.at(-1)).toEqual([]);
+      expect(engine.getState().ApprovalController.pendingApprovalCount).toBe(0);
+    },
+  );
+
   it('holds a connect request made while locked until the user unlocks', async () => {
     const address = (
       await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
