@@ -154,6 +154,21 @@ describe('the provider frame asks to unlock only for requests that wait for it',
     await expect(connecting).resolves.toEqual([SAMPLE_ADDRESS]);
   });
 
+  it('closes the unlock window when the request waiting for it settles without the unlock', async () => {
+    let refuse!: (error: Error) => void;
+    const connecting = windows.track(
+      'eth_requestAccounts',
+      new Promise((_resolve, reject) => (refuse = reject)),
+    );
+    await flushMessages();
+    background.snapshot(1, lockedState());
+    await flushMessages();
+    expect(unlockWindows()).toHaveLength(1);
+    refuse(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    await expect(connecting).rejects.toMatchObject({ code: 4001 });
+    expect(unlockWindows()[0]!.closed).toBe(true);
+  });
+
   it('once unlocked, a request made while locked does not ask again at a later logout', async () => {
     const connecting = windows.track('eth_requestAccounts', new Promise(() => undefined));
     void connecting;

@@ -148,6 +148,11 @@ export function startApprovalWindows({
   };
   // The mirror goes once no request waits (a window's request is in flight until it settles).
   const release = () => {
+    // A request that settled without the unlock (refused, or its page gave up) asks no more.
+    if (unlockWindow && ![...inFlight].some((request) => request.waitsForUnlock)) {
+      if (!unlockWindow.closed) unlockWindow.close();
+      unlockWindow = null;
+    }
     if (inFlight.size > 0 || !client) return;
     client.close();
     client = null;
