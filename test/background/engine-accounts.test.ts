@@ -202,6 +202,29 @@ describe('accounts through the engine', () => {
     expect(await requested).toEqual([address]);
   });
 
+  it('refuses at logout a connect held until the unlock (a plain lock does not)', async () => {
+    await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!);
+    engine.actions.setLocked();
+    const provider = engine.connect('https://dapp.example');
+    const listened = jest.spyOn(engine.messenger, 'subscribeOnce');
+    const outcome = provider.request({ method: 'eth_requestAccounts' }).then(
+      () => 'connected',
+      (error: { code?: number }) => error.code,
+    );
+    await waitFor(
+      () => listened.mock.calls.some(([event]) => event === 'KeyringController:unlock'),
+      'the request to wait for the unlock',
+    );
+    engine.actions.setLocked();
+    let settled = false;
+    void outcome.finally(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+
+    await engine.actions.logout();
+    expect(await outcome).toBe(4001);
+  });
+
   it('reports a bad key with the spec message and adds nothing', async () => {
     await expect(engine.call('importAccountWithPrivateKey', [''])).rejects.toThrow(
       'Cannot import an empty key.',

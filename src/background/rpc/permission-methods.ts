@@ -1,4 +1,5 @@
 import type { JsonRpcMiddleware } from '@metamask/json-rpc-engine';
+import { providerErrors } from '@metamask/rpc-errors';
 import type { Json, JsonRpcParams } from '@metamask/utils';
 
 import { ETH_ACCOUNTS_PERMISSION } from '../../controllers/permissions/PermissionController';
@@ -28,12 +29,29 @@ function requireEthAccountsRequest(method: string, params: unknown): void {
 
 /**
  * A connect request made while the wallet is locked waits until the user unlocks it: the
- * accounts to offer are only known then (as a wallet shows its unlock screen first).
+ * accounts to offer are only known then (as a wallet shows its unlock screen first). A logout
+ * meanwhile refuses it (4001) with every pending request (spec part 1 §4), as the approval
+ * queue's `allRejected` says; a plain lock does not.
  */
 function untilUnlocked(ctx: RpcContext): Promise<void> {
   if (isUnlocked(ctx)) return Promise.resolve();
-  return new Promise((resolve) => {
-    ctx.messenger.subscribeOnce('KeyringController:unlock', () => resolve());
+  return new Promise((resolve, reject) => {
+    const refuse = () => {
+      stop();
+      reject(providerErrors.userRejectedRequest());
+    };
+    const stop = () => {
+      try {
+        ctx.messenger.unsubscribe('ApprovalController:allRejected', refuse);
+      } catch {
+        // Already gone (the engine stopped).
+      }
+    };
+    ctx.messenger.subscribe('ApprovalController:allRejected', refuse);
+    ctx.messenger.subscribeOnce('KeyringController:unlock', () => {
+      stop();
+      resolve();
+    });
   });
 }
 

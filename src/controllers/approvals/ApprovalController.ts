@@ -132,10 +132,19 @@ export type ApprovalControllerRequestSettledEvent = {
     settled: { id: string; origin: string; type: ApprovalType; outcome: 'approved' | 'rejected' },
   ];
 };
+/**
+ * Every pending request was refused at once (logout, or the engine stopping): requests that wait
+ * before they reach the queue (a connect held until the unlock) are refused with them.
+ */
+export type ApprovalControllerAllRejectedEvent = {
+  type: `${typeof approvalControllerName}:allRejected`;
+  payload: [];
+};
 export type ApprovalControllerEvents =
   | ApprovalControllerStateChangeEvent
   | ApprovalControllerRequestAddedEvent
-  | ApprovalControllerRequestSettledEvent;
+  | ApprovalControllerRequestSettledEvent
+  | ApprovalControllerAllRejectedEvent;
 
 export type ApprovalControllerMessenger = Messenger<
   typeof approvalControllerName,
@@ -290,6 +299,7 @@ export class ApprovalController extends BaseController<
   /** Rejects every pending request (each with its type's 4001 error unless `error` is given). */
   rejectAll(error?: Error): void {
     for (const id of Object.keys(this.state.pendingApprovals)) this.reject(id, error);
+    this.messenger.publish(`${approvalControllerName}:allRejected`);
   }
 
   /** Pending requests die with the engine: their callers are told the user did not approve. */
