@@ -376,6 +376,20 @@ describe('the shell and the local way in', () => {
     await reviewScreen(confirm, 'window-confirm');
     await confirm.close();
 
+    // /start, the login popup's first page: the loader for its provider, or the spec's refusal.
+    const start = await browser.open(
+      `${wallet.url}/v5.0.2/start?loginProvider=google`,
+      VIEWPORTS.popup,
+    );
+    await start.getByRole('status').filter({ hasText: 'Opening Google…' }).waitFor();
+    expect(await start.title()).toBe('Login | Orrery');
+    await reviewScreen(start, 'window-login-start');
+    await start.goto(`${wallet.url}/v5.0.2/start?loginProvider=myspace`);
+    await start.getByRole('alert').filter({ hasText: 'Invalid params' }).waitFor();
+    await start.getByRole('button', { name: 'Close this window' }).waitFor();
+    await reviewScreen(start, 'window-login-start-invalid');
+    await start.close();
+
     // /popup is the embed iframe's own page (popup.html, test/e2e/embed.e2e.test.ts); opened
     // outside a frame it only says what it is.
     const popup = await browser.open(`${wallet.url}/v5.0.2/popup`);

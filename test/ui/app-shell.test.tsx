@@ -72,17 +72,33 @@ describe('routes without a session', () => {
     expect(document.title).toBe('Network change | Orrery');
   });
 
-  it.each([
-    ['/redirect', 'Redirecting | Orrery'],
-    ['/start', 'Login | Orrery'],
-  ])('%s needs no session and shows its own placeholder titled %s', async (path, title) => {
-    const { background, settle, currentUrl } = await renderApp(path);
+  it('/redirect needs no session and shows its own placeholder', async () => {
+    const { background, settle, currentUrl } = await renderApp('/redirect');
     background.snapshot(1);
     await settle();
     expect(screen.getByTestId('coming-soon')).toBeTruthy();
     expect(screen.queryByTestId('login-page')).toBeNull();
-    expect(currentUrl()).toBe(path);
-    expect(document.title).toBe(title);
+    expect(currentUrl()).toBe('/redirect');
+    expect(document.title).toBe('Redirecting | Orrery');
+  });
+
+  it("/start needs no session and shows the loader for the popup's provider", async () => {
+    const { background, settle, currentUrl } = await renderApp('/start?loginProvider=discord');
+    background.snapshot(1);
+    await settle();
+    expect(screen.getByRole('status').textContent).toBe('Opening Discord…');
+    expect(screen.queryByTestId('login-page')).toBeNull();
+    expect(currentUrl()).toBe('/start?loginProvider=discord');
+    expect(document.title).toBe('Login | Orrery');
+  });
+
+  it('/start naming no provider the wallet offers says Invalid params and offers to close', async () => {
+    const { background, settle } = await renderApp('/start?loginProvider=myspace');
+    background.snapshot(1);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Invalid params');
+    expect(screen.getByRole('button', { name: 'Close this window' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('makes the page transparent on /popup only', async () => {

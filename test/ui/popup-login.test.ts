@@ -9,11 +9,14 @@ import {
 import {
   LOGIN_END_MESSAGE,
   loginEndFromQuery,
+  loginStartFromQuery,
+  loginStartUri,
   parseLoginEnd,
 } from '../../src/ui/features/login/popup-channel';
 
 const ORIGIN = 'http://127.0.0.1:4050';
 const REDIRECT = `${ORIGIN}/end`;
+const START = `${ORIGIN}/start?loginProvider=google`;
 
 function setup({ startFails = false } = {}) {
   const popup = { closed: false, location: { href: '' }, close: jest.fn() };
@@ -43,6 +46,7 @@ function setup({ startFails = false } = {}) {
     target,
     origin: ORIGIN,
     redirectUri: REDIRECT,
+    startUri: START,
   });
   const answer = (data: unknown, { origin = ORIGIN, source = popup as unknown } = {}) => {
     const event = new Event('message') as Event & {
@@ -62,7 +66,7 @@ describe('loginWithPopup', () => {
 
   it('opens the popup on the call, points it at the provider, and finishes with its answer', async () => {
     const { popup, open, run, answer, calls, started } = setup();
-    expect(open).toHaveBeenCalledWith('', 'orrery-login', LOGIN_POPUP_FEATURES);
+    expect(open).toHaveBeenCalledWith(START, 'orrery-login', LOGIN_POPUP_FEATURES);
     await started();
     expect(popup.location.href).toBe('http://idp.test/auth?x=1');
     const end = { type: LOGIN_END_MESSAGE, state: 'state-1', code: 'the-code', error: null };
@@ -109,7 +113,13 @@ describe('loginWithPopup', () => {
       loginWithPopup(
         { startSocialLogin: jest.fn(), finishSocialLogin: jest.fn(), cancelSocialLogin: jest.fn() },
         'google',
-        { open: () => null, target: new EventTarget(), origin: ORIGIN, redirectUri: REDIRECT },
+        {
+          open: () => null,
+          target: new EventTarget(),
+          origin: ORIGIN,
+          redirectUri: REDIRECT,
+          startUri: START,
+        },
       ),
     ).rejects.toMatchObject({ data: { code: 'identity.popupBlocked' } });
   });
@@ -130,5 +140,25 @@ describe('the /end page message', () => {
     expect(loginEndFromQuery('?code=c')).toBeNull();
     expect(parseLoginEnd({ type: LOGIN_END_MESSAGE, state: 's' })).toBeNull();
     expect(parseLoginEnd('orrery:login-end')).toBeNull();
+  });
+});
+
+describe('the /start page of the login popup', () => {
+  it('is named under the base path with the provider it opens', () => {
+    const uri = loginStartUri('discord', `${ORIGIN}/v5.0.2/wallet/home`);
+    expect(uri).toBe(`${ORIGIN}/v5.0.2/wallet/start?loginProvider=discord`);
+    expect(loginStartFromQuery(new URL(uri).search)).toBe('discord');
+  });
+
+  it('refuses a query naming no provider the wallet offers', () => {
+    for (const search of [
+      '',
+      '?loginProvider=',
+      '?loginProvider=email_passwordless',
+      '?loginProvider=evil',
+      '?verifier=google',
+    ]) {
+      expect(loginStartFromQuery(search)).toBeNull();
+    }
   });
 });

@@ -26,6 +26,9 @@ export const TransferPage = lazy(
 export const ActivityPage = lazy(
   () => import(/* webpackChunkName: "route-activity" */ '../pages/activity/ActivityPage'),
 );
+export const LoginStartPage = lazy(
+  () => import(/* webpackChunkName: "route-login-start" */ '../pages/login/LoginStartPage'),
+);
 export const LoginEndPage = lazy(
   () => import(/* webpackChunkName: "route-login-end" */ '../pages/login/LoginEndPage'),
 );

@@ -6,6 +6,7 @@ import {
   ComingSoonPage,
   ConfirmPage,
   LoginEndPage,
+  LoginStartPage,
   ProviderChangePage,
   WindowLayout,
 } from './lazy-pages';
@@ -22,7 +23,7 @@ export const approvalRoutes: RouteObject[] = [
 ];
 
 export const loginFlowRoutes: RouteObject[] = [
-  { path: '/start', element: <ComingSoonPage titleKey="login.title" /> },
+  { path: '/start', element: <LoginStartPage /> },
   { path: '/end', element: <LoginEndPage /> },
 ];
 

@@ -4,6 +4,8 @@
 // opened, for the login it started. Nothing secret travels: the code is useless without the
 // PKCE verifier the background keeps.
 
+import { SOCIAL_VERIFIERS, type SocialVerifier } from '../../../shared/api/login';
+
 export const LOGIN_END_MESSAGE = 'orrery:login-end';
 
 export interface LoginEndMessage {
@@ -43,6 +45,24 @@ export function parseLoginEnd(data: unknown): LoginEndMessage | null {
   const error = typeof message.error === 'string' ? message.error : null;
   if (!code && !error) return null;
   return { type: LOGIN_END_MESSAGE, state: message.state, code, error };
+}
+
+/** The wallet's /start under its base path, naming the provider the popup is about to open. */
+export function loginStartUri(
+  verifier: SocialVerifier,
+  baseUri: string = document.baseURI,
+): string {
+  const url = new URL('start', baseUri);
+  url.searchParams.set('loginProvider', verifier);
+  return url.toString();
+}
+
+/** The provider a /start page was opened for, or null when its query names none we offer. */
+export function loginStartFromQuery(search: string): SocialVerifier | null {
+  const provider = new URLSearchParams(search).get('loginProvider');
+  return provider && (SOCIAL_VERIFIERS as readonly string[]).includes(provider)
+    ? (provider as SocialVerifier)
+    : null;
 }
 
 /** The wallet's /end under its base path: the redirect URI the identity service allows. */

@@ -1,10 +1,10 @@
 // A social login through a popup (spec part 1 §2, views.md §3.1): the window is opened at once
-// on the click (so no popup blocker stops it), pointed at the identity provider once the
-// background has started the login, and watched until /end answers or the user closes it
+// on the click (so no popup blocker stops it) at the wallet's /start, which shows the loader,
+// then pointed at the identity provider once the background has started the login, and watched until /end answers or the user closes it
 // (noticed within a second). The background finishes the login; the view never sees a key.
 import type { LoginResult, RemoteActionApi } from '../../../background/contract/action-api';
 import { SOCIAL_VERIFIERS, type SocialVerifier } from '../../../shared/api/login';
-import { loginEndUri, parseLoginEnd } from './popup-channel';
+import { loginEndUri, loginStartUri, parseLoginEnd } from './popup-channel';
 
 /** The spec's login popup size. */
 export const LOGIN_POPUP_FEATURES = 'popup,width=450,height=700';
@@ -29,6 +29,8 @@ export interface PopupLoginOptions {
   origin?: string;
   /** The wallet's /end (default: under this document's base). */
   redirectUri?: string;
+  /** The wallet's /start for this provider, the popup's first page (default: under the base). */
+  startUri?: string;
   /** The page's session namespace: the login's session is kept there ('' by default). */
   namespace?: string;
 }
@@ -46,10 +48,11 @@ export async function loginWithPopup(
     target = window,
     origin = window.location.origin,
     redirectUri = loginEndUri(),
+    startUri = loginStartUri(verifier),
     namespace = '',
   }: PopupLoginOptions = {},
 ): Promise<LoginResult> {
-  const popup = open('', 'orrery-login', LOGIN_POPUP_FEATURES);
+  const popup = open(startUri, 'orrery-login', LOGIN_POPUP_FEATURES);
   if (!popup) throw new PopupLoginError('identity.popupBlocked', 'The login popup was blocked');
   let started: { authorizationUrl: string; state: string };
   try {

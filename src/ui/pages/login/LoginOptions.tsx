@@ -8,7 +8,7 @@ import { loginButtons, type LoginConfigItem } from '../../view-models/login-opti
 import styles from './LoginPage.module.css';
 
 /** The providers' own names (brand names: not translated). */
-const VERIFIER_NAMES: Record<Verifier, string> = {
+export const VERIFIER_NAMES: Record<Verifier, string> = {
   google: 'Google',
   facebook: 'Facebook',
   twitter: 'Twitter',
