@@ -6,6 +6,7 @@ import {
   ComingSoonPage,
   ConfirmPage,
   LoginEndPage,
+  PreopenPage,
   ProviderChangePage,
   WindowLayout,
 } from './lazy-pages';
@@ -18,7 +19,7 @@ import {
 export const approvalRoutes: RouteObject[] = [
   { path: '/confirm', element: <ConfirmPage /> },
   { path: '/providerchange', element: <ProviderChangePage /> },
-  { path: '/redirect', element: <ComingSoonPage titleKey="app.routes.redirect" /> },
+  { path: '/redirect', element: <PreopenPage /> },
 ];
 
 export const loginFlowRoutes: RouteObject[] = [
