@@ -214,8 +214,13 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     };
     result.then(done, done);
   };
-  const closeWindow = (preopenInstanceId: string) =>
+  // Each pre-opened window is closed once, whichever path gets there first.
+  const closedWindows = new Set<string>();
+  const closeWindow = (preopenInstanceId: string) => {
+    if (closedWindows.has(preopenInstanceId)) return;
+    closedWindows.add(preopenInstanceId);
     send(sub(COMM.window), { preopenInstanceId, close: true });
+  };
   /**
    * A request that may need the user asks in the window the host pre-opened for it when that
    * window is reachable (same storage partition), else in the in-page modal (the window, if any,
