@@ -19,6 +19,7 @@ import { recoverMessageAddress, type Hex } from 'viem';
 import {
   DEV_ADDRESS,
   DEV_KEY,
+  DIST_DIR,
   REPO_ROOT,
   VAULT_PASSWORD,
   launchBrowser,
@@ -36,12 +37,14 @@ const WALLET = `http://localhost:${WALLET_PORT}`;
 interface TorusLike {
   init(params: object): Promise<void>;
   setProvider(params: object): Promise<void>;
+  showWallet(path: string): void;
   ethereum: { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
 }
 
 declare global {
   interface Window {
     popupHost: { torus: TorusLike };
+    oursHost: { sdk: TorusLike };
   }
 }
 
@@ -54,19 +57,29 @@ const HOST_HTML = `<!doctype html>
   window.popupHost = { torus: new Torus() };
 </script></body></html>`;
 
+const OURS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Orrery SDK popup host</title></head>
+<body><h1>Orrery SDK popup host</h1>
+<script src="/orrery-embed.js"></script>
+<script>
+  window.oursHost = { sdk: new OrreryEmbed.default() };
+</script></body></html>`;
+
 async function startHostServer(): Promise<{ port: number; close(): Promise<void> }> {
   const torusJs = await readFile(
     path.join(REPO_ROOT, 'node_modules/@toruslabs/torus-embed/dist/torus.umd.min.js'),
     'utf8',
   );
+  const oursJs = await readFile(path.join(DIST_DIR, 'sdk/orrery-embed.umd.js'), 'utf8');
+  const files: Record<string, { type: string; text: string }> = {
+    '/host.html': { type: 'text/html', text: HOST_HTML },
+    '/torus.js': { type: 'text/javascript', text: torusJs },
+    '/ours.html': { type: 'text/html', text: OURS_HTML },
+    '/orrery-embed.js': { type: 'text/javascript', text: oursJs },
+  };
   const server: Server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://host').pathname;
-    const body =
-      pathname === '/host.html'
-        ? { type: 'text/html', text: HOST_HTML }
-        : pathname === '/torus.js'
-          ? { type: 'text/javascript', text: torusJs }
-          : null;
+    const body = files[pathname] ?? null;
     if (!body) {
       response.writeHead(pathname === '/favicon.ico' ? 204 : 404).end();
       return;
@@ -169,7 +182,9 @@ describe('pre-opened popups under torus-embed 5.0.2', () => {
     const axe = await new AxeBuilder({ page: popup }).analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     const closed = popup.waitForEvent('close', { timeout: 15_000 });
-    await sign.press('Enter');
+    // The window may close itself between the key's press and its release: the signature
+    // below is what proves the press answered the request.
+    await sign.press('Enter').catch(() => undefined);
     const signature = (await result) as Hex;
     expect((await recoverMessageAddress({ message, signature })).toLowerCase()).toBe(DEV_ADDRESS);
     await closed; // the window closes itself once its request is answered
@@ -230,5 +245,70 @@ describe('pre-opened popups under torus-embed 5.0.2', () => {
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     await page.close();
+  });
+});
+
+describe('windows our SDK opens inside the dapp’s call', () => {
+  let ours: Page;
+  beforeAll(async () => {
+    ours = await browser!.open(`http://localhost:${hostServer!.port}/ours.html`);
+    await ours.waitForFunction(() => window.oursHost !== undefined);
+    await ours.evaluate(() =>
+      window.oursHost.sdk.init({
+        buildEnv: 'development',
+        network: { host: 'localhost', chainId: 5777, networkName: 'Anvil' },
+        showTorusButton: false,
+      }),
+    );
+  });
+  afterAll(() => ours.close());
+
+  it('showWallet: the window opens inside the call, on the waiting page, then goes to the wallet the iframe names', async () => {
+    const opened = browser!.context.waitForEvent('page', { timeout: 30_000 });
+    // What window.open was given, and whether it ran inside the dapp's call (synchronously).
+    const opens = await ours.evaluate(() => {
+      const calls: Array<{ url: string; inCall: boolean }> = [];
+      let inCall = true;
+      const open = window.open.bind(window);
+      window.open = (url, ...rest) => {
+        calls.push({ url: String(url), inCall });
+        return open(url, ...rest);
+      };
+      window.oursHost.sdk.showWallet('home');
+      inCall = false;
+      return calls;
+    });
+    expect(opens).toEqual([
+      {
+        url: expect.stringMatching(/^http:\/\/localhost:4050\/redirect\?preopenInstanceId=/),
+        inCall: true,
+      },
+    ]);
+    const popup = await opened;
+    await popup.waitForURL(`${WALLET}/wallet/home?**`);
+    expect(new URL(popup.url()).searchParams.get('instanceId')).toMatch(/^[0-9a-f-]{36}$/);
+    await popup.close();
+  });
+
+  it('setProvider: the switch asks in the window opened in the call; closing it unanswered rejects setProvider within a second', async () => {
+    const { popup, result } = await withPopup(() =>
+      ours.evaluate(() =>
+        window.oursHost.sdk.setProvider({ host: 'mainnet', chainId: 1, networkName: 'Main' }).then(
+          () => 'resolved',
+          (error: Error) => `rejected: ${error.message}`,
+        ),
+      ),
+    );
+    await popup.getByRole('heading', { name: 'Switch network?' }).waitFor({ timeout: 30_000 });
+    expect(await pendingApprovals()).toHaveLength(1);
+    const closedAt = Date.now();
+    await popup.close();
+    const outcome = await Promise.race([
+      result,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
+    ]);
+    expect(Date.now() - closedAt).toBeLessThan(1_000);
+    expect(outcome).toMatch(/^rejected: /);
+    expect(await pendingApprovals()).toEqual([]);
   });
 });
