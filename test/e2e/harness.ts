@@ -233,6 +233,52 @@ export async function until<T>(
 }
 
 /**
+ * Awaits `promise`, failing with `what` once `timeoutMs` has passed: a step that never settles
+ * (an action the engine never answers, a dapp request never resolved) names itself instead of
+ * running into the test's own timeout, which says nothing about where it stopped.
+ */
+export async function within<T>(what: string, promise: Promise<T>, timeoutMs = 60_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Timed out after ${timeoutMs} ms: ${what}`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Closes a page, with a deadline. Playwright's `page.close()` has none and waits for the browser
+ * to report the target gone; Chromium can acknowledge a close that races a navigation commit and
+ * never carry it out (crbug.com/536385539, microsoft/playwright#42068), and the test then hangs.
+ * Asking again closes such a target (the fix proposed upstream does the same): here through
+ * the page's own CDP session, as Playwright's close is already in flight.
+ */
+export async function closePage(page: Page, attempts = 3, waitMs = 10_000): Promise<void> {
+  const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+  void page.close().catch(() => undefined); // settles with the same 'close' event
+  for (let attempt = 1; ; attempt++) {
+    const done = await within('the page to close', closed, waitMs).then(
+      () => true,
+      () => false,
+    );
+    if (done || page.isClosed()) return;
+    if (attempt === attempts)
+      throw new Error(`${page.url()} did not close after ${attempts} tries`);
+    const session = await page.context().newCDPSession(page);
+    const { targetInfo } = await session.send('Target.getTargetInfo');
+    await session
+      .send('Target.closeTarget', { targetId: targetInfo.targetId })
+      .catch(() => undefined);
+  }
+}
+
+/**
  * Runs axe-core on the page (and its frames): any serious or critical violation fails, with each
  * rule, its impact and the offending elements in the message. `within` limits the check to an
  * open overlay (a dialog, menu or listbox): while one is open the page behind it is hidden from

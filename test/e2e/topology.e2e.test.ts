@@ -23,6 +23,7 @@ import type { UiState } from '../../src/background/contract/ui-state';
 import type { ProviderPort } from '../../src/embed';
 import { mine } from '../chain/snapshot';
 import { startDappServer, type DappServer } from './dapp-server';
+import { closePage, until, within } from './harness';
 
 declare global {
   interface Window {
@@ -152,21 +153,6 @@ function watchErrors(page: Page): void {
   });
 }
 
-/** Resolves once `read` gives something truthy; fails naming `what` after `timeoutMs`. */
-async function until<T>(
-  read: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The page mirrors an engine that reached the chain: available, with a block number. */
 async function expectLive(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -237,13 +223,16 @@ async function lockCounts(target: Page | Frame) {
 }
 
 async function setUpAccount(page: Page): Promise<void> {
-  await page.evaluate(
-    async ([password, key]) => {
-      const { actions } = window.orreryTestHooks;
-      await actions.createNewVault(password!);
-      await actions.importAccountWithPrivateKey(key!);
-    },
-    [PASSWORD, DEV_KEY],
+  await within(
+    'creating the vault and importing the account',
+    page.evaluate(
+      async ([password, key]) => {
+        const { actions } = window.orreryTestHooks;
+        await actions.createNewVault(password!);
+        await actions.importAccountWithPrivateKey(key!);
+      },
+      [PASSWORD, DEV_KEY],
+    ),
   );
 }
 
@@ -267,15 +256,25 @@ async function pendingApproval(page: Page) {
 }
 
 async function approveConnect(page: Page, id: string): Promise<void> {
-  await page.evaluate(
-    ([approvalId, address]) =>
-      window.orreryTestHooks.actions.approveRequest(approvalId!, {
-        accounts: [address!],
-        period: 'week',
-      }),
-    [id, DEV_ADDRESS],
+  await within(
+    'the engine to take the connect approval',
+    page.evaluate(
+      ([approvalId, address]) =>
+        window.orreryTestHooks.actions.approveRequest(approvalId!, {
+          accounts: [address!],
+          period: 'week',
+        }),
+      [id, DEV_ADDRESS],
+    ),
   );
 }
+
+/** What the dapp's named request settled with. */
+const dappResult = (dapp: Page, name: string) =>
+  within(
+    `the dapp's ${name} request to settle`,
+    dapp.evaluate((n) => window.dapp.result(n), name),
+  );
 
 async function shownTheme(page: Page): Promise<string | null> {
   return page.getAttribute('html', 'data-theme');
@@ -334,7 +333,7 @@ describe('SharedWorker mode', () => {
     const approval = await pendingApproval(tabs[1]!);
     expect(approval).toMatchObject({ type: 'connect', origin: sameSiteDapp });
     await approveConnect(tabs[2]!, approval.id);
-    expect(await dapp.evaluate(() => window.dapp.result('connect'))).toEqual({
+    expect(await dappResult(dapp, 'connect')).toEqual({
       result: [DEV_ADDRESS],
     });
     await dapp.waitForFunction(() =>
@@ -349,7 +348,7 @@ describe('SharedWorker mode', () => {
     expect(Object.keys((await state(tabs[0]!)).PermissionController.grants)).toEqual([
       sameSiteDapp,
     ]);
-    await dapp.close();
+    await closePage(dapp);
   });
 
   it('a hostile window or frame posting to the provider frame gets no answer and asks nothing', async () => {
@@ -397,8 +396,8 @@ describe('SharedWorker mode', () => {
     expect((await state(tabs[0]!)).ApprovalController.pendingApprovalCount).toBe(0);
     expect(await hostile.evaluate(() => window.hostile.received)).toEqual([]);
     expect(await hostileFrame.evaluate(() => window.hostile.received)).toEqual([]);
-    await dapp.close();
-    await hostile.close();
+    await closePage(dapp);
+    await closePage(hostile);
   });
 
   it('a page under the base path starts another SharedWorker, which defers to the running engine', async () => {
@@ -415,7 +414,7 @@ describe('SharedWorker mode', () => {
     await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
     await switchTheme(tabs[1]!);
     await prefixed.locator('html[data-theme="light"]').waitFor();
-    await prefixed.close();
+    await closePage(prefixed);
   });
 
   it('a page forced to the fallback is served by the running engine; its own Worker waits off the database', async () => {
@@ -430,7 +429,7 @@ describe('SharedWorker mode', () => {
     await tabs[0]!.locator('html[data-theme="dark"]').waitFor();
     await switchTheme(tabs[0]!);
     await forced.locator('html[data-theme="light"]').waitFor();
-    await forced.close();
+    await closePage(forced);
   });
 });
 
@@ -473,10 +472,13 @@ describe('dedicated Worker mode (Web Locks election)', () => {
     expect(before).toMatchObject({ type: 'connect', origin: sameSiteDapp });
 
     // A write acknowledged just before the leader's tab closes.
-    await leader.evaluate(() => window.orreryTestHooks.actions.setLocale('de'));
+    await within(
+      'the engine to take the locale',
+      leader.evaluate(() => window.orreryTestHooks.actions.setLocale('de')),
+    );
     const workers: string[] = [];
     follower.on('worker', (worker) => workers.push(worker.url()));
-    await leader.close();
+    await closePage(leader);
 
     // The follower was next in the election's queue: it starts the engine from storage.
     await until(
@@ -499,18 +501,21 @@ describe('dedicated Worker mode (Web Locks election)', () => {
     }
 
     // The dapp's request went to the new engine; after the unlock it asks the user again.
-    await popup.evaluate(
-      (password) => window.orreryTestHooks.actions.submitPassword(password),
-      PASSWORD,
+    await within(
+      'the new engine to unlock',
+      popup.evaluate(
+        (password) => window.orreryTestHooks.actions.submitPassword(password),
+        PASSWORD,
+      ),
     );
     const after = await pendingApproval(follower);
     expect(after).toMatchObject({ type: 'connect', origin: sameSiteDapp });
     await approveConnect(popup, after.id);
-    expect(await dapp.evaluate(() => window.dapp.result('connect'))).toEqual({
+    expect(await dappResult(dapp, 'connect')).toEqual({
       result: [DEV_ADDRESS],
     });
     await popup.screenshot({ path: path.join(resultsDir, 'topology-after-handover.png') });
-    await dapp.close();
+    await closePage(dapp);
   });
 });
 
@@ -554,7 +559,7 @@ describe('a cross-site dapp (127.0.0.1 embedding the wallet at localhost)', () =
     const approval = await pendingApproval(tab);
     expect(approval).toMatchObject({ type: 'connect', origin: crossSiteDapp });
     await approveConnect(tab, approval.id);
-    expect(await dapp.evaluate(() => window.dapp.result('connect'))).toEqual({
+    expect(await dappResult(dapp, 'connect')).toEqual({
       result: [DEV_ADDRESS],
     });
   });
@@ -576,7 +581,7 @@ it('logged no page errors, on pages that really ran', async () => {
     if (Date.now() > deadline) throw new Error('the collector missed an error thrown in the page');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  await page.close();
+  await closePage(page);
   expect(watchedPages).toContain(`${wallet}/?test-hooks`);
   expect(pageErrors.filter((error) => !error.includes(probe) && !abortedLoads.has(error))).toEqual(
     [],
