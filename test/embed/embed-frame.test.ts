@@ -22,6 +22,7 @@ import {
   NOT_AVAILABLE,
   OVERRIDE_DELAY_MS,
   startEmbedFrame,
+  type EmbedFrameOptions,
   type EmbedFrameUi,
 } from '../../src/ui/embed-frame/embed-frame';
 import { defaultLoginConfig, parseInitConfig } from '../../src/ui/embed-frame/init-config';
@@ -130,7 +131,7 @@ function hostStreams(host: FakeWindow, iframe: FakeWindow) {
   return { a, b, heard, write, rpc };
 }
 
-function setup(ui?: EmbedFrameUi) {
+function setup(ui?: EmbedFrameUi, extra: Partial<EmbedFrameOptions> = {}) {
   const { host, iframe } = createWindowPair(HOST_ORIGIN, WALLET_ORIGIN);
   const engine = fakeEngine();
   const wallet = {
@@ -155,6 +156,7 @@ function setup(ui?: EmbedFrameUi) {
     randomId: () => 'instance-1',
     warn: (message) => warnings.push(message),
     ...(ui ? { ui } : {}),
+    ...extra,
   });
   toClose.push(frame);
   return { host, iframe, engine, wallet, warnings, frame, ...hostStreams(host, iframe) };
@@ -174,6 +176,39 @@ const INIT = {
 };
 
 describe('embed iframe (/popup)', () => {
+  it('a request naming a reachable pre-opened window asks there (no in-page modal), an unreachable one is closed and asks in-page', async () => {
+    const waiting: boolean[] = [];
+    const shown: Array<[string, string]> = [];
+    const { engine, heard, rpc, write } = setup(
+      { onWaitingForUser: (value) => waiting.push(value) },
+      {
+        popups: {
+          reachable: async (id) => id === 'w1',
+          show: (id, origin) => void shown.push([id, origin]),
+        },
+      },
+    );
+    engine.answers.personal_sign = () => '0x5167';
+    write('window', { name: 'opened_window', data: { preopenInstanceId: 'w1' } });
+    rpc({ id: 's1', method: 'personal_sign', params: ['0x68', ADDRESS], preopenInstanceId: 'w1' });
+    await until(() => (heard.provider ?? []).length === 1);
+    expect(heard.provider).toEqual([{ jsonrpc: '2.0', id: 's1', result: '0x5167' }]);
+    expect(shown).toEqual([['w1', HOST_ORIGIN]]);
+    expect(waiting).toEqual([]);
+    // Answered: the host closes the window (it closes itself too).
+    await until(() => (heard.window ?? []).length === 1);
+    expect(heard.window).toEqual([{ preopenInstanceId: 'w1', close: true }]);
+
+    rpc({ id: 's2', method: 'personal_sign', params: ['0x68', ADDRESS], preopenInstanceId: 'w2' });
+    await until(() => (heard.provider ?? []).length === 2);
+    expect(heard.window).toEqual([
+      { preopenInstanceId: 'w1', close: true },
+      { preopenInstanceId: 'w2', close: true },
+    ]);
+    expect(waiting).toEqual([true, false]);
+    expect(shown).toHaveLength(1);
+  });
+
   it('answers init with init_complete to the pinned host origin only, and reports a restored login', async () => {
     const { host, engine, heard, write, frame } = setup();
     engine.setAccounts([ADDRESS]);

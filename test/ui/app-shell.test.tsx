@@ -72,14 +72,14 @@ describe('routes without a session', () => {
     expect(document.title).toBe('Network change | Orrery');
   });
 
-  it('/redirect needs no session and shows its own placeholder', async () => {
+  it('/redirect needs no session; opened by no host page, it says it has nothing to show', async () => {
     const { background, settle, currentUrl } = await renderApp('/redirect');
     background.snapshot(1);
     await settle();
-    expect(screen.getByTestId('coming-soon')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Nothing to show in this window.');
     expect(screen.queryByTestId('login-page')).toBeNull();
     expect(currentUrl()).toBe('/redirect');
-    expect(document.title).toBe('Redirecting | Orrery');
+    expect(document.title).toBe('Opening your wallet | Orrery');
   });
 
   it("/start needs no session and shows the loader for the popup's provider", async () => {

@@ -59,6 +59,10 @@ const TOPUP_PROVIDERS = ['moonpay', 'rampnetwork', 'mercuryo', 'transak', 'banxa
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Window sizes of spec part 1 §2: provider change 375×660, the full wallet 1315×740. */
+const PROVIDER_CHANGE_WINDOW = 'popup,width=375,height=660';
+const WALLET_WINDOW = 'popup,width=1315,height=740';
+
 export class OrreryEmbed {
   readonly buttonPosition: NonNullable<OrreryEmbedOptions['buttonPosition']>;
   readonly buttonSize: number;
@@ -69,6 +73,8 @@ export class OrreryEmbed {
   ethereum: EmbedProvider | undefined;
 
   #walletUrl = '';
+  /** Windows opened inside the dapp's call (popup blockers allow those), by preopenInstanceId. */
+  readonly #preopened = new Map<string, Window>();
   #iframe: HTMLIFrameElement | undefined;
   #stylesheet: HTMLLinkElement | undefined;
   #streams: WindowMessageStream[] = [];
@@ -150,6 +156,14 @@ export class OrreryEmbed {
     });
     this.#sub(COMM.widget).onData((chunk) => {
       if (isRecord(chunk) && typeof chunk.data === 'boolean') this.#layout(chunk.data);
+    });
+    // The wallet closes a window we pre-opened that it does not use (or no longer needs).
+    this.#sub(COMM.window).onData((chunk) => {
+      if (!isRecord(chunk) || chunk.close !== true) return;
+      const id = chunk.preopenInstanceId;
+      if (typeof id !== 'string') return;
+      this.#preopened.get(id)?.close();
+      this.#preopened.delete(id);
     });
 
     const complete = this.#next(COMM.init);
@@ -251,9 +265,18 @@ export class OrreryEmbed {
   async setProvider(network: NetworkParams): Promise<void> {
     const { host, chainId = null, networkName = '', ...rest } = network;
     const answer = this.#next(COMM.providerChange);
+    // Opened now, inside the dapp's call; the wallet points it at the switch it asks for.
+    const preopenInstanceId = this.#preopen(PROVIDER_CHANGE_WINDOW);
+    if (preopenInstanceId) {
+      this.#sub(COMM.window).send({ name: 'opened_window', data: { preopenInstanceId } });
+    }
     this.#sub(COMM.providerChange).send({
       name: 'show_provider_change',
-      data: { network: { host, chainId, networkName, ...rest }, override: false },
+      data: {
+        network: { host, chainId, networkName, ...rest },
+        override: false,
+        ...(preopenInstanceId ? { preopenInstanceId } : {}),
+      },
     });
     const data = (await answer) as { err?: unknown; success?: unknown } | undefined;
     if (data?.err) throw new Error(String(data.err));
@@ -263,12 +286,22 @@ export class OrreryEmbed {
   showWallet(path: string, params: Record<string, string> = {}): void {
     const route = SHOW_WALLET_PATHS.includes(path) ? `/${path}` : '';
     const opened = this.#next(COMM.showWallet);
+    // Opened now, inside the dapp's call (after the wallet's answer a popup blocker would refuse
+    // it), and sent to the wallet page once the wallet names the instance.
+    const preopenInstanceId = this.#preopen(WALLET_WINDOW);
+    const popup = preopenInstanceId ? this.#preopened.get(preopenInstanceId) : undefined;
+    if (preopenInstanceId) this.#preopened.delete(preopenInstanceId);
     this.#sub(COMM.showWallet).send({ name: 'show_wallet', data: { path: route } });
     void opened.then((data) => {
       const instanceId = isRecord(data) ? data.instanceId : undefined;
-      if (typeof instanceId !== 'string') return;
+      if (typeof instanceId !== 'string') {
+        popup?.close();
+        return;
+      }
       const query = new URLSearchParams({ integrity: 'true', instanceId, ...params });
-      window.open(`${this.#walletUrl}/wallet${route}?${query}`, '_blank', 'width=1315,height=740');
+      const url = `${this.#walletUrl}/wallet${route}?${query}`;
+      if (popup && !popup.closed) popup.location.href = url;
+      else window.open(url, '_blank', WALLET_WINDOW);
     });
   }
 
@@ -312,6 +345,16 @@ export class OrreryEmbed {
     this.#sub(COMM.walletConnect).send({ name: 'wallet_connect_stream_req' });
     const data = (await answer) as { success?: unknown; error?: unknown };
     if (!data?.success) throw new Error(String(data?.error ?? 'WalletConnect failed'));
+  }
+
+  /** Opens the wallet's waiting page (`/redirect`) now; its id, or null if the browser refused. */
+  #preopen(features: string): string | null {
+    const preopenInstanceId = crypto.randomUUID();
+    const url = `${this.#walletUrl}/redirect?preopenInstanceId=${preopenInstanceId}`;
+    const opened = window.open(url, '_blank', features);
+    if (!opened) return null;
+    this.#preopened.set(preopenInstanceId, opened);
+    return preopenInstanceId;
   }
 
   #sub(name: string): Substream {

@@ -78,12 +78,24 @@ export const USER_METHODS: ReadonlySet<string> = new Set([
   'wallet_watchAsset',
 ]);
 
+/** Windows the host pre-opened for its requests (./preopened-windows.ts); absent: all in-page. */
+export interface EmbedPopups {
+  reachable(preopenInstanceId: string): Promise<boolean>;
+  show(
+    preopenInstanceId: string,
+    origin: string,
+    settled: Promise<unknown>,
+    onUnshown: () => void,
+  ): void;
+}
+
 export interface EmbedFrameOptions {
   parent: MessageTargetWindow;
   selfWindow: MessageListenWindow;
   openProvider: (origin: string) => FrameProvider | Promise<FrameProvider>;
   wallet: EmbedWallet;
   ui?: EmbedFrameUi;
+  popups?: EmbedPopups;
   /** Unguessable ids (show_wallet instances). */
   randomId?: () => string;
   warn?: (message: string) => void;
@@ -122,6 +134,9 @@ export const LOGIN_CLOSED = 'user closed the login modal';
  * §4 and part 2: 'Provider change override delay 500 ms').
  */
 export const OVERRIDE_DELAY_MS = 500;
+
+/** A pre-opened window no request names within this time is closed (its request went astray). */
+export const UNCLAIMED_WINDOW_MS = 10_000;
 
 const PRIVATE_KEY = /^[0-9a-fA-F]{64}$/;
 /** The SDK's own refusal (embed-wire.md §1), also when a host skips the SDK's check. */
@@ -192,19 +207,55 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
   };
   // Requests that may need the user, counted so the view shows the modal only meanwhile.
   let waiting = 0;
-  const tracked = <T>(method: string, run: () => Promise<T>): Promise<T> => {
-    if (!USER_METHODS.has(method)) return run();
+  const waitInPage = (result: Promise<unknown>) => {
     if (waiting++ === 0) ui.onWaitingForUser?.(true);
     const done = () => {
       if (--waiting === 0) ui.onWaitingForUser?.(false);
     };
-    const result = run();
     result.then(done, done);
+  };
+  // Each pre-opened window is closed once, whichever path gets there first.
+  const closedWindows = new Set<string>();
+  const closeWindow = (preopenInstanceId: string) => {
+    if (closedWindows.has(preopenInstanceId)) return;
+    closedWindows.add(preopenInstanceId);
+    send(sub(COMM.window), { preopenInstanceId, close: true });
+  };
+  /**
+   * A request that may need the user asks in the window the host pre-opened for it when that
+   * window is reachable (same storage partition), else in the in-page modal (the window, if any,
+   * is closed at once rather than left on a blank page).
+   */
+  const tracked = async <T>(
+    method: string,
+    run: () => Promise<T>,
+    preopenInstanceId?: string,
+  ): Promise<T> => {
+    if (!USER_METHODS.has(method)) return run();
+    const origin = pin.origin;
+    if (preopenInstanceId && options.popups && origin) {
+      const popups = options.popups;
+      if (await popups.reachable(preopenInstanceId)) {
+        const result = run();
+        const settled = result.finally(() => closeWindow(preopenInstanceId));
+        settled.catch(() => undefined);
+        popups.show(preopenInstanceId, origin, result, () => waitInPage(result));
+        return result;
+      }
+    }
+    if (preopenInstanceId) closeWindow(preopenInstanceId);
+    const result = run();
+    waitInPage(result);
     return result;
   };
-  const request = (method: string, params?: unknown[]) =>
-    tracked(method, () =>
-      providerForHost().then((opened) => opened.request({ method, ...(params ? { params } : {}) })),
+  const request = (method: string, params?: unknown[], preopenInstanceId?: string) =>
+    tracked(
+      method,
+      () =>
+        providerForHost().then((opened) =>
+          opened.request({ method, ...(params ? { params } : {}) }),
+        ),
+      preopenInstanceId,
     );
 
   /**
@@ -224,11 +275,17 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
    * the same request and both get an account or a refusal, never a silent [] (embed-wire.md,
    * "Flows"). A user who closes the modal refuses the request (4001).
    */
-  const answerRequest = async (method: string, params?: unknown[]): Promise<unknown> => {
+  const answerRequest = async (
+    method: string,
+    params?: unknown[],
+    preopenInstanceId?: string,
+  ): Promise<unknown> => {
     if (method === 'eth_requestAccounts' && ui.showLogin && !(await hasSession())) {
+      if (preopenInstanceId) closeWindow(preopenInstanceId);
       if (!(await ui.showLogin())) throw Object.assign(new Error(LOGIN_CLOSED), { code: 4001 });
+      return request(method, params);
     }
-    return request(method, params);
+    return request(method, params, preopenInstanceId);
   };
 
   // Writes before the handshake are held by the stream; none are lost.
@@ -259,14 +316,16 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
   const providerSub = muxA.substream(PROVIDER_SUBSTREAM);
   providerSub.onData((chunk) => {
     if (!isRecord(chunk)) return;
-    const { id, method, params } = chunk;
+    const { id, method, params, preopenInstanceId } = chunk;
     if (!id || (typeof id !== 'string' && typeof id !== 'number')) return; // a notification
     const answer = (response: object) => send(providerSub, { jsonrpc: '2.0', id, ...response });
     if (typeof method !== 'string' || (params !== undefined && typeof params !== 'object')) {
       answer({ error: { code: -32600, message: 'Invalid request' } });
       return;
     }
-    answerRequest(method, params as unknown[] | undefined).then(
+    // torus-embed names the window it pre-opened for this request (embed-wire.md §1).
+    const windowId = claim(preopenInstanceId);
+    answerRequest(method, params as unknown[] | undefined, windowId).then(
       (result) => {
         answer({ result: result ?? null });
         if (method === 'eth_requestAccounts' && isAccounts(result)) {
@@ -314,6 +373,9 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     const name = nameOf(chunk);
     if (name !== 'oauth_modal' && name !== 'oauth') return;
     const answer = (data: object) => send(sub(COMM.oauth), data);
+    // Sign-in asks in the iframe's login modal: a window pre-opened for it is not used.
+    const windowId = claim(dataOf(chunk).preopenInstanceId);
+    if (windowId) closeWindow(windowId);
     // The local way in (social verifiers arrive with social login): with no session, the login
     // modal first; then the host's origin asks for an account like any dapp (connect prompt).
     const login = async () => {
@@ -344,21 +406,34 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
     );
   });
 
-  // Pre-opened windows: approvals inside an embed are the iframe's own (spec part 1 §4), so a
-  // window the host opened for one is closed at once rather than left on a blank page.
+  // Pre-opened windows: with popups, one waits for the request the host sends next (which names
+  // it); one no request claims in time is closed rather than left on a blank page. Without
+  // popups (or for flows that ask in the iframe), it is closed at once.
+  const claimed = new Set<string>();
   sub(COMM.window).onData((chunk) => {
     if (nameOf(chunk) !== 'opened_window') return;
     const { preopenInstanceId } = dataOf(chunk);
-    if (typeof preopenInstanceId === 'string' && preopenInstanceId !== '') {
-      send(sub(COMM.window), { preopenInstanceId, close: true });
+    if (typeof preopenInstanceId !== 'string' || preopenInstanceId === '') return;
+    if (!options.popups) {
+      closeWindow(preopenInstanceId);
+      return;
     }
+    setTimeout(() => {
+      if (!claimed.has(preopenInstanceId)) closeWindow(preopenInstanceId);
+    }, UNCLAIMED_WINDOW_MS);
   });
+  const claim = (preopenInstanceId: unknown): string | undefined => {
+    if (typeof preopenInstanceId !== 'string' || preopenInstanceId === '') return undefined;
+    claimed.add(preopenInstanceId);
+    return preopenInstanceId;
+  };
 
   sub(COMM.providerChange).onData((chunk) => {
     if (nameOf(chunk) !== 'show_provider_change') return;
     const answer = (data: { success: boolean; err?: string }) =>
       send(sub(COMM.providerChange), { name: 'provider_change_status', data });
     const { network, override } = dataOf(chunk);
+    const windowId = claim(dataOf(chunk).preopenInstanceId);
     // With override (no published SDK sends it; a host of our own may): applied without asking
     // after 500 ms, but only where init would apply it unasked, a built-in network whose
     // endpoints the wallet chose. Anything else is asked for as without override.
@@ -372,19 +447,25 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
         return true;
       });
       applied.then(
-        (done) => (done ? answer({ success: true }) : askForChange(network)),
+        (done) => {
+          if (!done) return askForChange(network, windowId);
+          if (windowId) closeWindow(windowId);
+          answer({ success: true });
+        },
         (error: unknown) =>
           answer({ success: false, err: messageOf(error, 'Provider change status error') }),
       );
       return;
     }
-    askForChange(network);
+    askForChange(network, windowId);
   });
 
   /** setProvider without override: the user approves like any dapp's wallet_switchEthereumChain. */
-  const askForChange = (network: unknown) => {
-    const answer = (data: { success: boolean; err?: string }) =>
+  const askForChange = (network: unknown, windowId?: string) => {
+    const answer = (data: { success: boolean; err?: string }) => {
+      if (windowId) closeWindow(windowId);
       send(sub(COMM.providerChange), { name: 'provider_change_status', data });
+    };
     const chainId = isRecord(network) ? network.chainId : undefined;
     if (typeof chainId !== 'number' && typeof chainId !== 'string') {
       answer({ success: false, err: 'The network needs a chainId.' });
@@ -400,7 +481,7 @@ export function startEmbedFrame(options: EmbedFrameOptions): EmbedFrame {
       answer({ success: false, err: 'The network needs a chainId.' });
       return;
     }
-    request('wallet_switchEthereumChain', [{ chainId: hexChainId.toLowerCase() }]).then(
+    request('wallet_switchEthereumChain', [{ chainId: hexChainId.toLowerCase() }], windowId).then(
       () => answer({ success: true }),
       (error: unknown) =>
         answer({ success: false, err: messageOf(error, 'user denied provider change request') }),

@@ -11,6 +11,7 @@ import { createActionCaller, type ActionCaller } from './action-caller';
 import type { MountedModal } from './approvals/mount';
 import type { MountedWidget } from './widget/mount-widget';
 import { startEmbedFrame } from './embed-frame';
+import { createPreopenedWindows } from './preopened-windows';
 import { DEFAULT_BUTTON_POSITION, DEFAULT_BUTTON_SIZE, type EmbedConfig } from './init-config';
 import type { panelModel as PanelModelFn } from './widget/panel-model';
 
@@ -108,6 +109,9 @@ if (window.parent === window) {
   const frame = startEmbedFrame({
     parent: window.parent,
     selfWindow: window,
+    popups: createPreopenedWindows({
+      reject: async (id) => (await actions())('rejectRequest', id),
+    }),
     async openProvider(origin) {
       try {
         return (await connection).wire.openProvider({ kind: 'dapp', origin });

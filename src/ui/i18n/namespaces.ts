@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'login',
   'loginSession',
   'navBar',
+  'preopen',
   'network',
   'socialLogin',
   'thresholdKey',

@@ -41,6 +41,9 @@ export const WindowLayout = lazy(
 export const ConfirmPage = lazy(
   () => import(/* webpackChunkName: "route-confirm" */ '../pages/confirm/ConfirmPage'),
 );
+export const PreopenPage = lazy(
+  () => import(/* webpackChunkName: "route-confirm" */ '../pages/preopen/PreopenPage'),
+);
 export const ProviderChangePage = lazy(
   () => import(/* webpackChunkName: "route-confirm" */ '../pages/confirm/ProviderChangePage'),
 );

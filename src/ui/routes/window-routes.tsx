@@ -3,10 +3,10 @@ import type { RouteObject } from 'react-router';
 import { reportWindowLoadFailed } from '../approvals/window-protocol';
 import { RouteModule } from '../shell/RouteModule';
 import {
-  ComingSoonPage,
   ConfirmPage,
   LoginEndPage,
   LoginStartPage,
+  PreopenPage,
   ProviderChangePage,
   WindowLayout,
 } from './lazy-pages';
@@ -19,7 +19,7 @@ import {
 export const approvalRoutes: RouteObject[] = [
   { path: '/confirm', element: <ConfirmPage /> },
   { path: '/providerchange', element: <ProviderChangePage /> },
-  { path: '/redirect', element: <ComingSoonPage titleKey="app.routes.redirect" /> },
+  { path: '/redirect', element: <PreopenPage /> },
 ];
 
 export const loginFlowRoutes: RouteObject[] = [
