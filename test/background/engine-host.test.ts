@@ -174,6 +174,7 @@ describe('engine host', () => {
       kind: 'to-engine',
       engineId,
       clientId: crypto.randomUUID(),
+      seq: 1,
       frame: {
         channel: 'provider',
         stream: 1,
@@ -191,6 +192,7 @@ describe('engine host', () => {
         kind: 'to-engine',
         engineId: target,
         clientId,
+        seq: 1,
         frame: {
           channel: 'provider',
           stream: 1,
@@ -206,6 +208,7 @@ describe('engine host', () => {
       kind: 'to-page',
       engineId,
       clientId,
+      seq: 1,
       frame: {
         channel: 'provider',
         stream: 1,
@@ -213,6 +216,12 @@ describe('engine host', () => {
       },
     });
     expect(engines.stats.connections).toEqual([{ origin: 'https://dapp.example', closed: false }]);
+    // Each side acknowledges the other's frame (the channel may lose either).
+    await waitFor(
+      () => heard.some((m) => m.kind === 'engine-ack' && m.clientId === clientId && m.upTo === 1),
+      "the engine's acknowledgement",
+    );
+    pages.postMessage({ kind: 'page-ack', engineId, clientId, upTo: 1 });
 
     // The page is gone: its lock frees and the engine closes what it opened.
     leave();

@@ -517,6 +517,27 @@ describe('dedicated Worker mode (Web Locks election)', () => {
     await popup.screenshot({ path: path.join(resultsDir, 'topology-after-handover.png') });
     await closePage(dapp);
   });
+
+  it('a frame opening windows while its answers stream in over the broadcast channel loses none', async () => {
+    // Chromium drops BroadcastChannel messages that reach a page while it opens a window of its
+    // own origin, and every page here reaches the engine over that channel: the link numbers,
+    // acknowledges and resends its frames (src/background/contract/ordered-delivery.ts).
+    const dapp = await openDapp(context, sameSiteDapp, '?engine=dedicated');
+    const frame = dapp.frames().find((f) => f.url().includes('/provider-frame.html'))!;
+    const answers = dapp.evaluate(() =>
+      Promise.all(
+        Array.from({ length: 400 }, () => window.dapp.port.request({ method: 'eth_chainId' })),
+      ),
+    );
+    for (let i = 0; i < 6; i++) {
+      await frame.evaluate((url) => {
+        const opened = window.open(url, `probe-${performance.now()}`, 'popup,width=320,height=320');
+        setTimeout(() => opened?.close(), 1000);
+      }, `${wallet}/provider-frame.html`);
+    }
+    expect(await within('the 400 answers', answers)).toEqual(Array(400).fill('0x1691'));
+    await closePage(dapp);
+  });
 });
 
 describe('a cross-site dapp (127.0.0.1 embedding the wallet at localhost)', () => {

@@ -44,6 +44,8 @@ function record(link: EngineLink) {
   return { frames, connects };
 }
 
+const kinds = (messages: BroadcastMessage[]) => messages.map((m) => m.kind);
+
 const subscribe: PageFrame = { channel: 'view', message: { type: 'subscribe' } };
 const opened = (stream: number): EngineFrame => ({
   channel: 'provider',
@@ -58,40 +60,71 @@ describe('broadcast link', () => {
     const seen = record(link);
     link.send(subscribe);
     await waitFor(() => heard.length > 0, 'the hello');
-    expect(heard).toEqual([{ kind: 'hello', clientId: 'client-1234', version: WIRE_VERSION }]);
+    expect(heard[0]).toEqual({ kind: 'hello', clientId: 'client-1234', version: WIRE_VERSION });
 
     engine.postMessage({ kind: 'welcome', engineId: 'engine-A', clientId: 'someone-else' });
     engine.postMessage({ kind: 'welcome', engineId: 'engine-A', clientId: 'client-1234' });
-    await waitFor(() => heard.length > 1, 'the queued frame');
+    await waitFor(() => kinds(heard).includes('to-engine'), 'the queued frame');
     expect(seen.connects).toEqual(['engine-A']);
-    expect(heard[1]).toEqual({
+    expect(heard.find((m) => m.kind === 'to-engine')).toEqual({
       kind: 'to-engine',
       engineId: 'engine-A',
       clientId: 'client-1234',
+      seq: 1,
       frame: subscribe,
     });
 
     // Only its own frames, from its own engine.
-    engine.postMessage({
-      kind: 'to-page',
-      engineId: 'engine-B',
-      clientId: 'client-1234',
-      frame: opened(1),
-    });
-    engine.postMessage({
-      kind: 'to-page',
-      engineId: 'engine-A',
-      clientId: 'someone-else',
-      frame: opened(2),
-    });
-    engine.postMessage({
-      kind: 'to-page',
-      engineId: 'engine-A',
-      clientId: 'client-1234',
-      frame: opened(3),
-    });
+    const toPage = (engineId: string, clientId: string, seq: number, stream: number) =>
+      engine.postMessage({ kind: 'to-page', engineId, clientId, seq, frame: opened(stream) });
+    toPage('engine-B', 'client-1234', 1, 1);
+    toPage('engine-A', 'someone-else', 1, 2);
+    toPage('engine-A', 'client-1234', 1, 3);
     await waitFor(() => seen.frames.length > 0, 'a frame');
     expect(seen.frames).toEqual([opened(3)]);
+  });
+
+  it("delivers the engine's frames once and in order when some are lost or repeated, and acknowledges them", async () => {
+    const { page, engine, heard } = channels();
+    const seen = record(createBroadcastLink(page, 'client-1234'));
+    engine.postMessage({ kind: 'welcome', engineId: 'engine-A', clientId: 'client-1234' });
+    await waitFor(() => seen.connects.length === 1, 'the connection');
+    const toPage = (seq: number) =>
+      engine.postMessage({
+        kind: 'to-page',
+        engineId: 'engine-A',
+        clientId: 'client-1234',
+        seq,
+        frame: opened(seq),
+      });
+    // 2 and 3 arrive before 1 (its first sending was lost); 2 comes again.
+    for (const seq of [2, 3, 2, 1, 4]) toPage(seq);
+    await waitFor(() => seen.frames.length === 4, 'four frames');
+    await waitFor(
+      () => heard.some((m) => m.kind === 'page-ack' && m.upTo === 4),
+      'the acknowledgement of all four',
+    );
+    expect(seen.frames).toEqual([opened(1), opened(2), opened(3), opened(4)]);
+  });
+
+  it('sends a frame again until the engine acknowledges it, and says hello until welcomed', async () => {
+    const { page, engine, heard } = channels();
+    const link = createBroadcastLink(page, 'client-1234');
+    record(link);
+    await waitFor(() => kinds(heard).filter((k) => k === 'hello').length >= 2, 'a second hello');
+    engine.postMessage({ kind: 'welcome', engineId: 'engine-A', clientId: 'client-1234' });
+    await waitFor(() => link.engineId === 'engine-A', 'the connection');
+    link.send(subscribe);
+    const sent = () => heard.filter((m) => m.kind === 'to-engine' && m.seq === 1).length;
+    await waitFor(() => sent() >= 2, 'the frame sent again');
+    engine.postMessage({
+      kind: 'engine-ack',
+      engineId: 'engine-A',
+      clientId: 'client-1234',
+      upTo: 1,
+    });
+    link.send(subscribe);
+    await waitFor(() => heard.some((m) => m.kind === 'to-engine' && m.seq === 2), 'the next frame');
   });
 
   it('greets every newly announced engine and takes a welcome only from the latest one', async () => {
@@ -100,12 +133,16 @@ describe('broadcast link', () => {
     const seen = record(link);
     engine.postMessage({ kind: 'engine-up', engineId: 'engine-A', version: WIRE_VERSION });
     engine.postMessage({ kind: 'engine-up', engineId: 'engine-Z', version: WIRE_VERSION + 1 });
-    await waitFor(() => heard.length === 2, 'the second hello');
+    await waitFor(() => kinds(heard).filter((k) => k === 'hello').length >= 2, 'the second hello');
     engine.postMessage({ kind: 'welcome', engineId: 'engine-A', clientId: 'client-1234' });
     await waitFor(() => seen.connects.length === 1, 'the connection');
 
+    const hellos = kinds(heard).filter((k) => k === 'hello').length;
     engine.postMessage({ kind: 'engine-up', engineId: 'engine-B', version: WIRE_VERSION });
-    await waitFor(() => heard.length === 3, 'the hello to engine B');
+    await waitFor(
+      () => kinds(heard).filter((k) => k === 'hello').length > hellos,
+      'the hello to engine B',
+    );
     // A late welcome from the departed engine changes nothing.
     engine.postMessage({ kind: 'welcome', engineId: 'engine-A', clientId: 'client-1234' });
     engine.postMessage({ kind: 'welcome', engineId: 'engine-B', clientId: 'client-1234' });
@@ -168,10 +205,11 @@ describe('SharedWorker link', () => {
       engineId: 'engine-B',
       clientId: 'client-1234',
     });
-    await waitFor(() => broadcast.heard.length > 1, 'the queued frame');
-    expect(broadcast.heard[1]).toMatchObject({
+    await waitFor(() => kinds(broadcast.heard).includes('to-engine'), 'the queued frame');
+    expect(broadcast.heard.find((m) => m.kind === 'to-engine')).toMatchObject({
       kind: 'to-engine',
       engineId: 'engine-B',
+      seq: 1,
       frame: subscribe,
     });
     expect(seen.connects).toEqual(['engine-B']);
@@ -181,6 +219,7 @@ describe('SharedWorker link', () => {
       kind: 'to-page',
       engineId: 'engine-B',
       clientId: 'client-1234',
+      seq: 1,
       frame: opened(1),
     });
     await waitFor(() => seen.frames.length > 0, 'a frame');

@@ -139,7 +139,7 @@ export type EngineFrame =
 // ------------------------------------------------------------------ links
 
 /** Bumped when frames change incompatibly: a page and an engine of other versions do not talk. */
-export const WIRE_VERSION = 1;
+export const WIRE_VERSION = 2;
 
 /**
  * On a SharedWorker's port: the page says hello first; the worker answers `welcome` when it
@@ -157,14 +157,20 @@ export type PortMessageToPage =
 /**
  * On the broadcast channel every page and the engine hear everything; messages name their
  * sender and receiver. The running engine announces itself (`engine-up`); a page says hello
- * (again after every engine-up) and is welcomed; frames are addressed by engine and client id.
+ * (again after every engine-up, and until it is welcomed) and is welcomed; frames are addressed
+ * by engine and client id. The channel loses messages (ordered-delivery.ts), so each direction
+ * of a page's session numbers its frames (`seq`, from 1 per engine) and the other side
+ * acknowledges the last one it delivered (`page-ack` for frames to the page, `engine-ack` for
+ * frames to the engine).
  */
 export type BroadcastMessage =
   | { kind: 'engine-up'; engineId: string; version: number }
   | { kind: 'hello'; clientId: string; version: number }
   | { kind: 'welcome'; engineId: string; clientId: string }
-  | { kind: 'to-engine'; engineId: string; clientId: string; frame: PageFrame }
-  | { kind: 'to-page'; engineId: string; clientId: string; frame: EngineFrame };
+  | { kind: 'to-engine'; engineId: string; clientId: string; seq: number; frame: PageFrame }
+  | { kind: 'to-page'; engineId: string; clientId: string; seq: number; frame: EngineFrame }
+  | { kind: 'page-ack'; engineId: string; clientId: string; upTo: number }
+  | { kind: 'engine-ack'; engineId: string; clientId: string; upTo: number };
 
 /** The broadcast channel's name. */
 export const ENGINE_CHANNEL = 'orrery-engine';

@@ -5,6 +5,7 @@
  * at once, and whatever a departed engine never answered is re-established by the channels
  * themselves when the next engine connects (see PageWire).
  */
+import { InboundFrames, OutboundFrames } from '../../background/contract/ordered-delivery';
 import {
   WIRE_VERSION,
   type BroadcastChannelLike,
@@ -92,15 +93,68 @@ class LinkCore implements EngineLink {
   }
 }
 
+/** How often a page that waits for a welcome says hello again (a hello or welcome may be lost). */
+export const HELLO_AGAIN_MS = 500;
+
 /**
  * The link over the broadcast channel shared by every page of the origin and the engine. Says
- * hello now and again whenever an engine announces itself, and takes a welcome only from the
- * latest engine announced (a late welcome from a departed one is ignored).
+ * hello now, again whenever an engine announces itself, and again every HELLO_AGAIN_MS until
+ * that engine welcomes it; takes a welcome only from the latest engine announced (a late welcome
+ * from a departed one is ignored). Frames are numbered and acknowledged both ways, per engine
+ * (ordered-delivery.ts): the channel loses messages.
  */
 export function createBroadcastLink(channel: BroadcastChannelLike, clientId: string): EngineLink {
   let latestAnnounced: string | null = null;
-  const post = (message: BroadcastMessage) => channel.postMessage(message);
+  const post = (message: BroadcastMessage) => {
+    try {
+      channel.postMessage(message);
+    } catch {
+      // The channel closed (its realm is going away): a resend or acknowledgement has no one to reach.
+    }
+  };
   const hello = () => post({ kind: 'hello', clientId, version: WIRE_VERSION });
+
+  /** The numbered frames of this page's session with the engine it talks to now. */
+  let session: {
+    engineId: string;
+    toEngine: OutboundFrames<PageFrame>;
+    fromEngine: InboundFrames<EngineFrame>;
+  } | null = null;
+  const sessionWith = (engineId: string) => {
+    if (session?.engineId === engineId) return session;
+    endSession();
+    session = {
+      engineId,
+      toEngine: new OutboundFrames((seq, frame) =>
+        post({ kind: 'to-engine', engineId, clientId, seq, frame }),
+      ),
+      fromEngine: new InboundFrames(
+        (frame) => core.receive(frame),
+        (upTo) => post({ kind: 'page-ack', engineId, clientId, upTo }),
+      ),
+    };
+    return session;
+  };
+  const endSession = () => {
+    session?.toEngine.close();
+    session?.fromEngine.close();
+    session = null;
+  };
+
+  let helloTimer: ReturnType<typeof setInterval> | null = null;
+  const waitingForWelcome = () =>
+    core.engineId === null || (latestAnnounced !== null && core.engineId !== latestAnnounced);
+  const greet = () => {
+    hello();
+    helloTimer ??= setInterval(() => {
+      if (waitingForWelcome()) hello();
+      else stopGreeting();
+    }, HELLO_AGAIN_MS);
+  };
+  const stopGreeting = () => {
+    if (helloTimer !== null) clearInterval(helloTimer);
+    helloTimer = null;
+  };
 
   const onMessage = (event: MessageEvent) => {
     const message = event.data as Partial<BroadcastMessage> | null;
@@ -109,30 +163,42 @@ export function createBroadcastLink(channel: BroadcastChannelLike, clientId: str
       case 'engine-up':
         if (message.version !== WIRE_VERSION || typeof message.engineId !== 'string') return;
         latestAnnounced = message.engineId;
-        if (message.engineId !== core.engineId) hello();
+        if (message.engineId !== core.engineId) greet();
         return;
       case 'welcome':
         if (message.clientId !== clientId || typeof message.engineId !== 'string') return;
         if (latestAnnounced !== null && message.engineId !== latestAnnounced) return;
+        sessionWith(message.engineId);
         core.connected(message.engineId);
+        if (!waitingForWelcome()) stopGreeting();
         return;
       case 'to-page':
-        if (message.clientId === clientId && message.engineId === core.engineId && message.frame) {
-          core.receive(message.frame);
+      case 'engine-ack': {
+        // Only its own, from the engine it talks to now.
+        const current = session;
+        if (message.clientId !== clientId || message.engineId !== core.engineId) return;
+        if (!current || current.engineId !== message.engineId) return;
+        if (message.kind === 'to-page' && typeof message.seq === 'number') {
+          current.fromEngine.receive(message.seq, message.frame as EngineFrame);
+        } else if (message.kind === 'engine-ack' && typeof message.upTo === 'number') {
+          current.toEngine.acknowledge(message.upTo);
         }
         return;
+      }
     }
   };
 
   const core = new LinkCore(
-    (frame, engineId) => post({ kind: 'to-engine', engineId, clientId, frame }),
+    (frame, engineId) => sessionWith(engineId).toEngine.send(frame),
     () => {
+      stopGreeting();
+      endSession();
       channel.removeEventListener('message', onMessage);
       channel.close();
     },
   );
   channel.addEventListener('message', onMessage);
-  hello();
+  greet();
   return core;
 }
 
