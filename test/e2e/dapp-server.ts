@@ -4,16 +4,13 @@
  * esbuild as `/embed.js`) and exposes it as `window.dapp`. `/hostile.html` is a page that
  * posts to other windows' provider frames and records whatever answers it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { build, stop as stopEsbuild } from 'esbuild';
 
-export interface DappServer {
-  port: number;
-  close(): Promise<void>;
-}
+import { serveFiles, type FileServer } from './file-server';
+
+export type DappServer = FileServer;
 
 const DAPP_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Test dapp</title></head>
@@ -72,31 +69,9 @@ export async function startDappServer(repoRoot: string): Promise<DappServer> {
   const embedJs = bundle.outputFiles[0]!.text;
   // esbuild's service process would keep jest's worker alive.
   await stopEsbuild();
-  const server: Server = createServer((request, response) => {
-    const pathname = new URL(request.url ?? '/', 'http://dapp').pathname;
-    const body =
-      pathname === '/dapp.html'
-        ? { type: 'text/html', text: DAPP_HTML }
-        : pathname === '/hostile.html'
-          ? { type: 'text/html', text: HOSTILE_HTML }
-          : pathname === '/embed.js'
-            ? { type: 'text/javascript', text: embedJs }
-            : null;
-    if (!body) {
-      // No favicon either: 204, so the browser logs no failed load.
-      response.writeHead(pathname === '/favicon.ico' ? 204 : 404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': `${body.type}; charset=utf-8` });
-    response.end(body.text);
+  return serveFiles({
+    '/dapp.html': { type: 'text/html', text: DAPP_HTML },
+    '/hostile.html': { type: 'text/html', text: HOSTILE_HTML },
+    '/embed.js': { type: 'text/javascript', text: embedJs },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
 }

@@ -8,8 +8,6 @@
  * storage; a cross-site host keeps the in-page modal (embed.e2e).
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { AxeBuilder } from '@axe-core/playwright';
@@ -28,6 +26,7 @@ import {
   type Wallet,
 } from './harness';
 import { lockPort } from './port-lock';
+import { serveFiles, type FileServer } from './file-server';
 
 jest.setTimeout(240_000);
 
@@ -65,42 +64,23 @@ const OURS_HTML = `<!doctype html>
   window.oursHost = { sdk: new OrreryEmbed.default() };
 </script></body></html>`;
 
-async function startHostServer(): Promise<{ port: number; close(): Promise<void> }> {
+async function startHostServer(): Promise<FileServer> {
   const torusJs = await readFile(
     path.join(REPO_ROOT, 'node_modules/@toruslabs/torus-embed/dist/torus.umd.min.js'),
     'utf8',
   );
   const oursJs = await readFile(path.join(DIST_DIR, 'sdk/orrery-embed.umd.js'), 'utf8');
-  const files: Record<string, { type: string; text: string }> = {
+  return serveFiles({
     '/host.html': { type: 'text/html', text: HOST_HTML },
     '/torus.js': { type: 'text/javascript', text: torusJs },
     '/ours.html': { type: 'text/html', text: OURS_HTML },
     '/orrery-embed.js': { type: 'text/javascript', text: oursJs },
-  };
-  const server: Server = createServer((request, response) => {
-    const pathname = new URL(request.url ?? '/', 'http://host').pathname;
-    const body = files[pathname] ?? null;
-    if (!body) {
-      response.writeHead(pathname === '/favicon.ico' ? 204 : 404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': `${body.type}; charset=utf-8` });
-    response.end(body.text);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
 }
 
 let unlock: (() => Promise<void>) | undefined;
 let wallet: Wallet | undefined;
-let hostServer: { port: number; close(): Promise<void> } | undefined;
+let hostServer: FileServer | undefined;
 let browser: Browser | undefined;
 let walletTab: Page;
 let host: Page;

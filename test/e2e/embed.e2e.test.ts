@@ -9,8 +9,6 @@
  * is given in a wallet tab of the same engine through its test hooks, as topology.e2e does.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import { AxeBuilder } from '@axe-core/playwright';
@@ -39,6 +37,7 @@ import {
   type Wallet,
 } from './harness';
 import { lockPort } from './port-lock';
+import { serveFiles, type FileServer } from './file-server';
 
 jest.setTimeout(240_000);
 
@@ -186,7 +185,7 @@ window.viemDapp = {
 };
 `;
 
-async function startHostServer(): Promise<{ port: number; close(): Promise<void> }> {
+async function startHostServer(): Promise<FileServer> {
   const torusJs = await readFile(
     path.join(REPO_ROOT, 'node_modules/@toruslabs/torus-embed/dist/torus.umd.min.js'),
     'utf8',
@@ -201,43 +200,19 @@ async function startHostServer(): Promise<{ port: number; close(): Promise<void>
   });
   const viemJs = viemBundle.outputFiles[0]!.text;
   await stopEsbuild(); // its service process would keep jest's worker alive
-  const server: Server = createServer((request, response) => {
-    const pathname = new URL(request.url ?? '/', 'http://host').pathname;
-    const body =
-      pathname === '/host.html'
-        ? { type: 'text/html', text: HOST_HTML }
-        : pathname === '/hostile.html'
-          ? { type: 'text/html', text: HOSTILE_HTML }
-          : pathname === '/torus.js'
-            ? { type: 'text/javascript', text: torusJs }
-            : pathname === '/ours.html'
-              ? { type: 'text/html', text: OURS_HTML }
-              : pathname === '/orrery-embed.js'
-                ? { type: 'text/javascript', text: oursJs }
-                : pathname === '/viem-dapp.js'
-                  ? { type: 'text/javascript', text: viemJs }
-                  : null;
-    if (!body) {
-      response.writeHead(pathname === '/favicon.ico' ? 204 : 404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': `${body.type}; charset=utf-8` });
-    response.end(body.text);
+  return serveFiles({
+    '/host.html': { type: 'text/html', text: HOST_HTML },
+    '/hostile.html': { type: 'text/html', text: HOSTILE_HTML },
+    '/torus.js': { type: 'text/javascript', text: torusJs },
+    '/ours.html': { type: 'text/html', text: OURS_HTML },
+    '/orrery-embed.js': { type: 'text/javascript', text: oursJs },
+    '/viem-dapp.js': { type: 'text/javascript', text: viemJs },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
 }
 
 let unlock: (() => Promise<void>) | undefined;
 let wallet: Wallet | undefined;
-let hostServer: { port: number; close(): Promise<void> } | undefined;
+let hostServer: FileServer | undefined;
 let browser: Browser | undefined;
 let walletTab: Page;
 let sameSiteHost = '';
