@@ -32,6 +32,7 @@ import type { FrameProvider } from '../provider-frame/provider-frame';
 import type { BuiltInNetworkType } from '../../shared/networks';
 import { parseInitConfig, parseNetwork, type EmbedConfig } from './init-config';
 import { planInitNetwork } from './init-network';
+import type { PreopenedWindows } from './preopened-windows';
 
 /** What the iframe asks of the wallet besides the provider. */
 export interface EmbedWallet {
@@ -79,15 +80,7 @@ export const USER_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /** Windows the host pre-opened for its requests (./preopened-windows.ts); absent: all in-page. */
-export interface EmbedPopups {
-  reachable(preopenInstanceId: string): Promise<boolean>;
-  show(
-    preopenInstanceId: string,
-    origin: string,
-    settled: Promise<unknown>,
-    onUnshown: () => void,
-  ): void;
-}
+export type EmbedPopups = Pick<PreopenedWindows, 'reachable' | 'show'>;
 
 export interface EmbedFrameOptions {
   parent: MessageTargetWindow;
