@@ -22,6 +22,27 @@ describe('accounts through the engine', () => {
     await engine.destroy();
   });
 
+  /**
+   * Imports anvil's first account and connects https://dapp.example to it through the approval,
+   * recording the dapp's accountsChanged events.
+   */
+  async function connectedDapp() {
+    const address = (
+      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
+    ).toLowerCase();
+    const provider = engine.connect('https://dapp.example');
+    const changes: unknown[] = [];
+    provider.on('accountsChanged', (accounts) => changes.push(accounts));
+    const requested = provider.request({ method: 'eth_requestAccounts' });
+    const approval = await waitFor(
+      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
+      'the connect approval',
+    );
+    engine.actions.approveRequest(approval.id, { accounts: [address], period: 'hour' });
+    expect(await requested).toEqual([address]);
+    return { address, provider, changes };
+  }
+
   it('selects the first imported account and shows its balance while a view is open, never its key', async () => {
     const [key] = anvil().privateKeys;
     const address = await engine.actions.importAccountWithPrivateKey(key!);
@@ -80,19 +101,7 @@ describe('accounts through the engine', () => {
   });
 
   it('logs out: locked, no selection, and a connected dapp sees its accounts emptied', async () => {
-    const address = (
-      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
-    ).toLowerCase();
-    const provider = engine.connect('https://dapp.example');
-    const changes: unknown[] = [];
-    provider.on('accountsChanged', (accounts) => changes.push(accounts));
-    const requested = provider.request({ method: 'eth_requestAccounts' });
-    const approval = await waitFor(
-      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
-      'the connect approval',
-    );
-    engine.actions.approveRequest(approval.id, { accounts: [address], period: 'hour' });
-    expect(await requested).toEqual([address]);
+    const { provider, changes } = await connectedDapp();
 
     engine.actions.logout();
     expect(engine.getState().KeyringController.isUnlocked).toBe(false);
@@ -103,19 +112,7 @@ describe('accounts through the engine', () => {
   });
 
   it('logs out with a signature waiting for approval: the request is refused and the dapp told at once', async () => {
-    const address = (
-      await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
-    ).toLowerCase();
-    const provider = engine.connect('https://dapp.example');
-    const changes: unknown[] = [];
-    provider.on('accountsChanged', (accounts) => changes.push(accounts));
-    const requested = provider.request({ method: 'eth_requestAccounts' });
-    const connect = await waitFor(
-      () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
-      'the connect approval',
-    );
-    engine.actions.approveRequest(connect.id, { accounts: [address], period: 'hour' });
-    expect(await requested).toEqual([address]);
+    const { address, provider, changes } = await connectedDapp();
 
     const signing = provider.request({ method: 'personal_sign', params: ['0x68690a', address] });
     const outcome = signing.then(
@@ -140,19 +137,7 @@ describe('accounts through the engine', () => {
   ])(
     'logs out with %s waiting for approval: refused with 4001 and the dapp told',
     async (_what, method) => {
-      const address = (
-        await engine.actions.importAccountWithPrivateKey(anvil().privateKeys[0]!)
-      ).toLowerCase();
-      const provider = engine.connect('https://dapp.example');
-      const changes: unknown[] = [];
-      provider.on('accountsChanged', (accounts) => changes.push(accounts));
-      const requested = provider.request({ method: 'eth_requestAccounts' });
-      const connect = await waitFor(
-        () => Object.values(engine.getState().ApprovalController.pendingApprovals)[0],
-        'the connect approval',
-      );
-      engine.actions.approveRequest(connect.id, { accounts: [address], period: 'hour' });
-      expect(await requested).toEqual([address]);
+      const { address, provider, changes } = await connectedDapp();
 
       const params =
         method === 'eth_sendTransaction'
